@@ -1,0 +1,97 @@
+"""skatlib: the German card game Skat, exactly as the International Skat Order
+(ISkO) defines it.
+
+>>> from skatlib import Card, CardSet, Contract, GameType, legal_cards, score
+>>> legal_cards(GameType.GRAND, CardSet.parse("SJ S7 HA"), [Card.SA])
+CardSet.parse('S7')
+>>> print(score(Contract.parse("D"), bid=24, matadors=1, declarer_points=78,
+...             declarer_tricks=7).explain())
+with 1, game 2 × Diamonds 9 = 18; overbid (bid 24): 27 = 3 × 9; lost, −54
+"""
+
+from __future__ import annotations
+
+from .bidding import BID_VALUES, Bid, bid_meanings, is_bid_value, next_bid
+from .cards import DECK, Card, CardSet, Rank, Suit, to_mask
+from .contract import Contract, GameType
+from .errors import (
+    IllegalActionError,
+    InvalidBidError,
+    InvalidCardsError,
+    InvalidContractError,
+    InvalidScoreError,
+    NotationError,
+    Reason,
+    RecordError,
+    SkatError,
+)
+from .play import (
+    follows,
+    is_trump,
+    legal_cards,
+    legal_cards_mask,
+    trick_winner,
+    trick_winner_fast,
+    trump_mask,
+)
+from .scoring import (
+    GameResult,
+    Level,
+    PassedIn,
+    card_points,
+    game_value,
+    matadors,
+    matadors_mask,
+    max_game_value,
+    overbid_value,
+    score,
+    seeger_fabian,
+    value_levels,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    "BID_VALUES",
+    "Bid",
+    "bid_meanings",
+    "is_bid_value",
+    "next_bid",
+    "DECK",
+    "Card",
+    "CardSet",
+    "Rank",
+    "Suit",
+    "to_mask",
+    "Contract",
+    "GameType",
+    "IllegalActionError",
+    "InvalidBidError",
+    "InvalidCardsError",
+    "InvalidContractError",
+    "InvalidScoreError",
+    "NotationError",
+    "Reason",
+    "RecordError",
+    "SkatError",
+    "follows",
+    "is_trump",
+    "legal_cards",
+    "legal_cards_mask",
+    "trick_winner",
+    "trick_winner_fast",
+    "trump_mask",
+    "GameResult",
+    "Level",
+    "PassedIn",
+    "card_points",
+    "game_value",
+    "matadors",
+    "matadors_mask",
+    "max_game_value",
+    "overbid_value",
+    "score",
+    "seeger_fabian",
+    "value_levels",
+]

@@ -1,0 +1,172 @@
+"""The exceptions skatlib raises on purpose.
+
+Every error is a subclass of :class:`SkatError`, which is itself a
+:class:`ValueError`, so ``except ValueError`` keeps working.  Each error carries
+a machine-readable :class:`Reason` (for apps that translate messages) and a
+message that names the offending input, why it is wrong, and what would be
+legal.
+
+>>> from skatlib import Card, NotationError
+>>> try:
+...     Card.parse("XZ")
+... except NotationError as exc:
+...     print(exc.reason.name)
+UNKNOWN_CARD
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "Reason",
+    "SkatError",
+    "NotationError",
+    "InvalidCardsError",
+    "InvalidContractError",
+    "InvalidBidError",
+    "InvalidScoreError",
+    "IllegalActionError",
+    "RecordError",
+]
+
+
+class Reason(enum.Enum):
+    """Machine-readable cause of a :class:`SkatError`."""
+
+    # notation
+    UNKNOWN_CARD = "unknown_card"
+    UNKNOWN_CONTRACT = "unknown_contract"
+    UNKNOWN_ACTION = "unknown_action"
+    BAD_NOTATION = "bad_notation"
+    # cards
+    DUPLICATE_CARD = "duplicate_card"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    CARD_OUT_OF_RANGE = "card_out_of_range"
+    # contract and bids
+    FORBIDDEN_COMBINATION = "forbidden_combination"
+    NOT_A_BID_VALUE = "not_a_bid_value"
+    # scoring input
+    POINTS_OUT_OF_RANGE = "points_out_of_range"
+    TRICKS_OUT_OF_RANGE = "tricks_out_of_range"
+    IMPOSSIBLE_MATADORS = "impossible_matadors"
+    INCONSISTENT_RESULT = "inconsistent_result"
+    NULL_OVERBID = "null_overbid"
+    BAD_KONTRA = "bad_kontra"
+    BAD_TRICK = "bad_trick"
+    # actions on a game state
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    BID_TOO_LOW = "bid_too_low"
+    MUST_HOLD_OR_PASS = "must_hold_or_pass"
+    DISCARD_REQUIRED = "discard_required"
+    DISCARD_NOT_ALLOWED = "discard_not_allowed"
+    DISCARD_NOT_IN_HAND = "discard_not_in_hand"
+    CONTRACT_NOT_ALLOWED = "contract_not_allowed"
+    CANNOT_REACH_BID = "cannot_reach_bid"
+    KONTRA_NOT_ALLOWED = "kontra_not_allowed"
+    NOT_DECLARER = "not_declarer"
+    NOT_DEFENDER = "not_defender"
+    ALREADY_DONE = "already_done"
+    OPTION_DISABLED = "option_disabled"
+    PUSH_NOT_ALLOWED = "push_not_allowed"
+    # tables and records
+    BAD_TABLE = "bad_table"
+    BAD_RULES = "bad_rules"
+    BAD_RECORD = "bad_record"
+    RECORD_MISMATCH = "record_mismatch"
+
+
+class SkatError(ValueError):
+    """Base class of every error skatlib raises on purpose.
+
+    :param message: the human-readable explanation.
+    :param reason: a machine-readable :class:`Reason`.
+    """
+
+    default_reason: Reason = Reason.BAD_NOTATION
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason: Reason = reason if reason is not None else self.default_reason
+
+
+class NotationError(SkatError):
+    """Text that does not parse: a card ``'XZ'``, a contract ``'Q'``, an action token."""
+
+    default_reason = Reason.BAD_NOTATION
+
+
+class InvalidCardsError(SkatError):
+    """Cards that cannot be: duplicates, wrong counts, a card index outside 0..31."""
+
+    default_reason = Reason.DUPLICATE_CARD
+
+
+class InvalidContractError(SkatError):
+    """A contract combination the rules forbid (ISkO 2.2, 5.2.5-5.2.6)."""
+
+    default_reason = Reason.FORBIDDEN_COMBINATION
+
+
+class InvalidBidError(SkatError):
+    """A number that is not one of the 63 legal bid values (ISkO 3.3.1, D-9)."""
+
+    default_reason = Reason.NOT_A_BID_VALUE
+
+
+class InvalidScoreError(SkatError):
+    """Scoring input that cannot describe a real game (points, tricks, matadors...)."""
+
+    default_reason = Reason.INCONSISTENT_RESULT
+
+
+class IllegalActionError(SkatError):
+    """A well-formed action that is not allowed in the given state.
+
+    The state passed in is never changed.  :attr:`legal` lists the actions
+    (as text) that would have been legal, when that is known.
+    """
+
+    default_reason = Reason.WRONG_PHASE
+
+    def __init__(
+        self,
+        message: str,
+        reason: Reason | None = None,
+        *,
+        action: object = None,
+        legal: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message, reason)
+        self.action = action
+        self.legal = legal
+
+
+class RecordError(SkatError):
+    """A game record that cannot be read or replayed.
+
+    :attr:`line` (1-based, or ``None``) and :attr:`field` locate the problem.
+    """
+
+    default_reason = Reason.BAD_RECORD
+
+    def __init__(
+        self,
+        message: str,
+        reason: Reason | None = None,
+        *,
+        line: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if field is not None:
+            where.append(f"field {field}")
+        full = f"{', '.join(where)}: {message}" if where else message
+        super().__init__(full, reason)
+        self.line = line
+        self.field = field

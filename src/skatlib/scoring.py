@@ -1,0 +1,484 @@
+"""Card points, matadors, game value, overbidding and the score of a game.
+
+Everything here is a pure function of its arguments, so score checkers can
+use it without a game state.  The rules are the ISkO's as settled in our
+rulings D-1..D-7 (``shared/rules/DECISIONS.md``):
+
+* lost games count −2 × value, hand and null included (D-1);
+* schwarz is decided by tricks, not points (D-2);
+* matadors are counted on all 12 of the declarer's cards (D-3);
+* schneider/schwarz count whichever side they hit, never twice (D-4);
+* a failed announcement loses at the announced level (D-5);
+* an overbid suit/grand game is lost at the smallest multiple of its base
+  value that reaches the bid (D-6); an overbid null is refused (D-7).
+
+>>> from skatlib import Contract, score
+>>> r = score(Contract.parse("CH"), bid=48, matadors=2, declarer_points=58, declarer_tricks=5)
+>>> print(r.explain())
+with 2, game 3, hand 4 × Clubs 12 = 48; lost, −96
+>>> r = score(Contract.parse("D"), bid=24, matadors=1, declarer_points=78, declarer_tricks=7)
+>>> r.won, r.overbid, r.value, r.score
+(False, True, 27, -54)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from . import _tables as T
+from .bidding import Bid, is_bid_value
+from .cards import Card, CardSet, to_mask
+from .contract import Contract, GameType
+from .errors import InvalidContractError, InvalidScoreError, Reason
+
+__all__ = [
+    "card_points",
+    "matadors",
+    "matadors_mask",
+    "Level",
+    "value_levels",
+    "game_value",
+    "max_game_value",
+    "overbid_value",
+    "GameResult",
+    "PassedIn",
+    "score",
+    "seeger_fabian",
+    "KONTRA_NAMES",
+]
+
+KONTRA_NAMES = ("", "Kontra", "Re")
+"""Names of the Kontra levels 0, 1, 2 (none, Kontra, Re)."""
+
+
+def card_points(cards: CardSet | Iterable[Card | int] | int | str) -> int:
+    """Card points of a set of cards (ISkO 1.2.2): A 11, 10 10, K 4, Q 3, J 2.
+
+    Accepts a :class:`~skatlib.CardSet`, an int mask, text or distinct cards.
+
+    >>> card_points(CardSet.parse("CA ST HK DQ CJ S9"))
+    30
+    >>> card_points(0xFFFFFFFF)
+    120
+    """
+    return T.mask_points(to_mask(cards))
+
+
+def matadors_mask(game_type: int, mask: int) -> int:
+    """Fast twin of :func:`matadors` on raw ints (no validation)."""
+    order = T.TRUMP_ORDER[game_type]
+    if not order:
+        return 0
+    holds = bool(mask >> order[0] & 1)
+    n = 0
+    for c in order:
+        if bool(mask >> c & 1) != holds:
+            break
+        n += 1
+    return n if holds else -n
+
+
+def matadors(game_type: GameType | int, cards: CardSet | Iterable[Card | int] | int | str) -> int:
+    """Matadors ("Spitzen") of the declarer's cards, signed: ``+n`` "with n",
+    ``-n`` "without n" (ISkO 2.4, D-3).  Pass all 12 cards: the dealt hand plus
+    the original skat, in hand games too.  Null has none (0).
+
+    >>> matadors(GameType.HEARTS, CardSet.parse("CJ SJ DJ HA"))   # HJ missing
+    2
+    >>> matadors(GameType.HEARTS, CardSet.parse("HJ HA"))          # CJ, SJ above
+    -2
+    >>> matadors(GameType.GRAND, CardSet.parse("CJ SJ HJ DJ"))
+    4
+    >>> matadors(GameType.NULL, CardSet.parse("CJ"))
+    0
+    """
+    gt = _gt(game_type)
+    return matadors_mask(gt, to_mask(cards))
+
+
+@attrs.frozen
+class Level:
+    """One item of the multiplier: e.g. ``Level('with 2', 2)`` or ``Level('hand', 1)``."""
+
+    name: str
+    amount: int
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _gt(game_type: GameType | int) -> GameType:
+    try:
+        return GameType(game_type)
+    except ValueError:
+        raise InvalidContractError(f"{game_type!r} is not a game type") from None
+
+
+def _check_contract(contract: object) -> Contract:
+    if not isinstance(contract, Contract):
+        raise InvalidContractError(
+            f"expected a Contract, got {contract!r}: use Contract(...) or Contract.parse('CH')"
+        )
+    return contract
+
+
+def _check_matadors(contract: Contract, matadors: object) -> int:
+    if isinstance(matadors, bool) or not isinstance(matadors, int):
+        raise InvalidScoreError(
+            f"matadors must be a whole number, not {matadors!r}", Reason.IMPOSSIBLE_MATADORS
+        )
+    gt = contract.game_type
+    if gt == GameType.NULL:
+        if matadors != 0:
+            raise InvalidScoreError(
+                f"null has no matadors: got {matadors}, expected 0 (ISkO 2.4.3)",
+                Reason.IMPOSSIBLE_MATADORS,
+            )
+        return 0
+    top = 4 if gt == GameType.GRAND else 11
+    if not 1 <= abs(matadors) <= top:
+        raise InvalidScoreError(
+            f"{matadors} matadors are impossible in {gt.title.lower()}: "
+            f"use 1..{top} ('with') or -1..-{top} ('without') (ISkO 2.4.3)",
+            Reason.IMPOSSIBLE_MATADORS,
+        )
+    return matadors
+
+
+def value_levels(
+    contract: Contract, matadors: int, *, schneider: bool = False, schwarz: bool = False
+) -> tuple[Level, ...]:
+    """The items that make up a suit or grand game's multiplier (ISkO 5.2, R-6.3).
+
+    ``schneider``/``schwarz`` say whether they were *reached* (by either side);
+    announced levels are added from the contract, reached or not (D-5).
+    Null has no levels (empty tuple).
+
+    >>> [str(l) for l in value_levels(Contract.parse("CHS"), 1)]
+    ['with 1', 'game', 'hand', 'schneider', 'schneider announced']
+    """
+    contract = _check_contract(contract)
+    m = _check_matadors(contract, matadors)
+    if contract.is_null:
+        return ()
+    out = [Level(f"{'with' if m > 0 else 'without'} {abs(m)}", abs(m)), Level("game", 1)]
+    if contract.hand:
+        out.append(Level("hand", 1))
+    if schneider or contract.schneider:
+        out.append(Level("schneider", 1))
+    if contract.schneider:
+        out.append(Level("schneider announced", 1))
+    if schwarz or contract.schwarz:
+        out.append(Level("schwarz", 1))
+    if contract.schwarz:
+        out.append(Level("schwarz announced", 1))
+    if contract.ouvert:
+        out.append(Level("ouvert", 1))
+    return tuple(out)
+
+
+def game_value(
+    contract: Contract, matadors: int, *, schneider: bool = False, schwarz: bool = False
+) -> int:
+    """The value of a game: base value × levels for suit and grand (ISkO 5.1-5.2),
+    the fixed value for null (23/35/46/59).
+
+    >>> game_value(Contract.parse("G"), 4, schneider=True)         # with 4, game, schneider
+    144
+    >>> game_value(Contract.parse("GO"), 4)                        # the maximum
+    264
+    >>> game_value(Contract.parse("NO"), 0)
+    46
+    """
+    levels = value_levels(contract, matadors, schneider=schneider, schwarz=schwarz)
+    if contract.is_null:
+        return contract.base_value
+    return contract.base_value * sum(level.amount for level in levels)
+
+
+def max_game_value(contract: Contract, matadors: int) -> int:
+    """The highest value ``contract`` can reach with these matadors (schneider and
+    schwarz reached).  A declaration below the bid by this much is refused (D-7).
+
+    >>> max_game_value(Contract.parse("D"), 1)     # with 1, game, schneider, schwarz
+    36
+    """
+    return game_value(contract, matadors, schneider=True, schwarz=True)
+
+
+def _bid(bid: object) -> int:
+    if isinstance(bid, Bid):
+        return bid.value
+    if not is_bid_value(bid):
+        Bid(bid)  # type: ignore[arg-type]  # raises the standard message
+    return bid  # type: ignore[return-value]
+
+
+def overbid_value(contract: Contract, bid: int | Bid) -> int:
+    """Value of an overbid suit or grand game: the smallest multiple of the base
+    value that is at least the bid (ISkO 5.4.2, D-6).  The score is −2 × this.
+
+    Null cannot be valued this way: a null variant below the bid may not be
+    declared (D-7).
+
+    :raises InvalidScoreError: for a null contract.
+
+    >>> overbid_value(Contract.parse("D"), 24)      # diamonds bid 24 -> 27
+    27
+    >>> overbid_value(Contract.parse("SH"), 72)     # spades hand bid 72 -> 77
+    77
+    """
+    contract = _check_contract(contract)
+    b = _bid(bid)
+    if contract.is_null:
+        raise InvalidScoreError(
+            f"{contract.name} has the fixed value {contract.base_value} and cannot be "
+            f"overbid: a null variant worth less than the bid {b} may not be declared (D-7); "
+            "declare a null variant worth at least the bid, or a suit or grand game",
+            Reason.NULL_OVERBID,
+        )
+    base = contract.base_value
+    return -(-b // base) * base
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@attrs.frozen
+class GameResult:
+    """The outcome of a declarer game, as :func:`score` computes it.
+
+    ``value`` is the game value (after overbid rounding, before Kontra/Re);
+    ``score`` is what the list records for the declarer: ``+value`` if won,
+    ``−2 × value`` if lost, times 2 for Kontra and 4 for Re.
+    """
+
+    contract: Contract
+    bid: int
+    matadors: int
+    declarer_points: int
+    declarer_tricks: int
+    won: bool
+    overbid: bool
+    value: int
+    score: int
+    schneider: bool
+    """Schneider reached by either side (not the announcement)."""
+    schwarz: bool
+    """Schwarz reached by either side (not the announcement)."""
+    levels: tuple[Level, ...]
+    """The items of the multiplier (empty for null)."""
+    kontra: int = 0
+    """0 none, 1 Kontra, 2 Re (D-15)."""
+    conceded: bool = False
+    """The declarer conceded (D-11)."""
+
+    passed_in = False
+    """Always False: a game was played (see :class:`PassedIn`)."""
+
+    @property
+    def base_value(self) -> int:
+        """The contract's base (or, for null, fixed) value."""
+        return self.contract.base_value
+
+    @property
+    def multiplier(self) -> int:
+        """Sum of the levels (0 for null)."""
+        return sum(level.amount for level in self.levels)
+
+    @property
+    def computed_value(self) -> int:
+        """The value before overbid rounding (equals :attr:`value` unless overbid)."""
+        if self.contract.is_null:
+            return self.contract.base_value
+        return self.base_value * self.multiplier
+
+    def explain(self) -> str:
+        """The breakdown a player writes down.
+
+        >>> r = score(Contract.parse("CH"), bid=48, matadors=2, declarer_points=80,
+        ...           declarer_tricks=7)
+        >>> print(r.explain())
+        with 2, game 3, hand 4 × Clubs 12 = 48; won, +48
+        """
+        c = self.contract
+        if c.is_null:
+            head = f"{c.name} {c.base_value}"
+        else:
+            running = 0
+            parts = []
+            for i, level in enumerate(self.levels):
+                running += level.amount
+                # the tops item already says its count ("with 2")
+                parts.append(level.name if i == 0 else f"{level.name} {running}")
+            head = f"{', '.join(parts)} × {c.game_type.title} {c.base_value} = {self.computed_value}"
+            if self.overbid:
+                head += (
+                    f"; overbid (bid {self.bid}): {self.value} = "
+                    f"{self.value // c.base_value} × {c.base_value}"
+                )
+        if self.conceded:
+            head += "; conceded"
+        base_score = self.value if self.won else -2 * self.value
+        text = f"{head}; {'won' if self.won else 'lost'}, {_signed(base_score)}"
+        if self.kontra:
+            text += " ×2 Kontra" + (" ×2 Re" if self.kontra >= 2 else "")
+            text += f" = {_signed(self.score)}"
+        return text
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@attrs.frozen
+class PassedIn:
+    """The result of a deal that all three passed in (ISkO 3.3.7, D-8): no score."""
+
+    passed_in = True
+    won = False
+    value = 0
+    score = 0
+
+    def explain(self) -> str:
+        """>>> PassedIn().explain()
+        'passed in: all three passed, no score'
+        """
+        return "passed in: all three passed, no score"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidScoreError(f"{name} must be a whole number {low}..{high}, not {value!r}", reason)
+    return value
+
+
+def score(
+    contract: Contract,
+    *,
+    bid: int | Bid,
+    matadors: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    kontra: int = 0,
+    defender_points: int | None = None,
+    defender_tricks: int | None = None,
+    conceded: bool = False,
+) -> GameResult:
+    """Score a declarer game from its contract, the bid, the matadors (counted on
+    all 12 cards) and the declarer's card points (tricks plus skat) and tricks.
+
+    For a game that was played out, leave ``defender_points``/``defender_tricks``
+    out (they are 120 − points and 10 − tricks).  For a game that ended early
+    (D-10, D-11), give them: schneider and schwarz then count only where the
+    cards taken so far already decide them.
+
+    The declarer wins a suit or grand game with ≥ 61 points (≥ 90 if schneider
+    was announced, every trick if schwarz was announced or ouvert), and a null
+    game by taking no trick; a game whose value is below the bid is lost as
+    overbid (D-6).  ``kontra`` is 0, 1 (Kontra, ×2) or 2 (Re, ×4).
+
+    :raises InvalidScoreError: for points outside 0..120, tricks outside 0..10,
+        impossible matadors, inconsistent points and tricks, or an overbid null.
+    :raises InvalidBidError: for a bid that is not a bid value.
+
+    >>> r = score(Contract.parse("G"), bid=48, matadors=4, declarer_points=97,
+    ...           declarer_tricks=8)
+    >>> r.won, r.value, r.schneider
+    (True, 144, True)
+    >>> print(r.explain())
+    with 4, game 5, schneider 6 × Grand 24 = 144; won, +144
+    >>> score(Contract.parse("NH"), bid=35, matadors=0, declarer_points=10,
+    ...       declarer_tricks=1).score
+    -70
+    """
+    contract = _check_contract(contract)
+    b = _bid(bid)
+    m = _check_matadors(contract, matadors)
+    p = _int_in("declarer_points", declarer_points, 0, 120, Reason.POINTS_OUT_OF_RANGE)
+    t = _int_in("declarer_tricks", declarer_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
+    k = _int_in("kontra", kontra, 0, 2, Reason.BAD_KONTRA)
+    dp = 120 - p if defender_points is None else _int_in(
+        "defender_points", defender_points, 0, 120, Reason.POINTS_OUT_OF_RANGE)
+    dt = 10 - t if defender_tricks is None else _int_in(
+        "defender_tricks", defender_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
+    if p + dp > 120:
+        raise InvalidScoreError(
+            f"declarer {p} + defenders {dp} points is more than the 120 in the deck",
+            Reason.INCONSISTENT_RESULT,
+        )
+    if t + dt > 10:
+        raise InvalidScoreError(
+            f"declarer {t} + defenders {dt} tricks is more than the 10 in a game",
+            Reason.INCONSISTENT_RESULT,
+        )
+    if t == 0 and p > 22:
+        raise InvalidScoreError(
+            f"a declarer with no trick has only the skat, at most 22 points, not {p}",
+            Reason.INCONSISTENT_RESULT,
+        )
+    if t == 10 and p != 120:
+        raise InvalidScoreError(
+            f"a declarer with all 10 tricks has all 120 points, not {p}",
+            Reason.INCONSISTENT_RESULT,
+        )
+    if not isinstance(conceded, bool):
+        raise InvalidScoreError(f"conceded must be True or False, not {conceded!r}")
+
+    multiplier = 1 << k
+    if contract.is_null:
+        if contract.base_value < b:
+            overbid_value(contract, b)  # raises the D-7 error
+        won = t == 0 and not conceded
+        value = contract.base_value
+        return GameResult(
+            contract, b, 0, p, t, won, False, value,
+            (value if won else -2 * value) * multiplier, False, False, (), k, conceded,
+        )
+
+    schneider = p >= 90 or dp >= 90
+    schwarz = t == 10 or dt == 10
+    levels = value_levels(contract, m, schneider=schneider, schwarz=schwarz)
+    value = contract.base_value * sum(level.amount for level in levels)
+    overbid = value < b
+    if overbid:
+        value = overbid_value(contract, b)
+    won = (
+        not overbid
+        and not conceded
+        and p >= 61
+        and (not contract.schneider or p >= 90)
+        and (not contract.schwarz or t == 10)
+    )
+    return GameResult(
+        contract, b, m, p, t, won, overbid, value,
+        (value if won else -2 * value) * multiplier, schneider, schwarz, levels, k, conceded,
+    )
+
+
+def seeger_fabian(result: GameResult | PassedIn, *, players: int = 3) -> tuple[int, int]:
+    """List points under Seeger-Fabian (D-14): ``(declarer, each other player)``.
+
+    The declarer gets his score plus 50 if won, minus 50 if lost; every other
+    player at the table (the sitting-out dealer included) gets 40 at a
+    3-player table or 30 at a 4-player table when the declarer loses.
+    Kontra/Re multiply only the game points.  A passed-in deal scores (0, 0).
+
+    >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=50,
+    ...           declarer_tricks=4)
+    >>> r.score, seeger_fabian(r), seeger_fabian(r, players=4)
+    (-96, (-146, 40), (-146, 30))
+    """
+    if players not in (3, 4):
+        raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}", Reason.BAD_TABLE)
+    if isinstance(result, PassedIn):
+        return (0, 0)
+    if result.won:
+        return (result.score + 50, 0)
+    return (result.score - 50, 40 if players == 3 else 30)
+
