@@ -11,9 +11,25 @@ with 1, game 2 × Diamonds 9 = 18; overbid (bid 24): 27 = 3 × 9; lost, −54
 
 from __future__ import annotations
 
+from .actions import (
+    Action,
+    Claim,
+    Concede,
+    Declare,
+    Hold,
+    Leave,
+    Pass,
+    PickUpSkat,
+    Play,
+    PlayHand,
+    Refuse,
+    TimeOut,
+    parse_action,
+)
 from .bidding import BID_VALUES, Bid, bid_meanings, is_bid_value, next_bid
 from .cards import DECK, Card, CardSet, Rank, Suit, to_mask
 from .contract import Contract, GameType
+from .deal import Deal, Seat, deal_order
 from .errors import (
     IllegalActionError,
     InvalidBidError,
@@ -35,6 +51,7 @@ from .play import (
     trump_mask,
 )
 from .scoring import (
+    Abandoned,
     GameResult,
     Level,
     PassedIn,
@@ -48,6 +65,24 @@ from .scoring import (
     seeger_fabian,
     value_levels,
 )
+from .state import (
+    EndReason,
+    GameState,
+    Phase,
+    Trick,
+    allowed_contracts,
+    apply,
+    best_hand_matadors,
+    check_action,
+    is_legal,
+    legal_actions,
+    new_game,
+    result,
+)
+from .observation import Observation, observe
+from .record import GameRecord, replay, states
+from .bots import Bot, RandomBot, play_deal
+from .rules import ISKO, ISS, Rules
 
 __version__ = "0.1.0"
 
@@ -85,6 +120,7 @@ __all__ = [
     "GameResult",
     "Level",
     "PassedIn",
+    "Abandoned",
     "card_points",
     "game_value",
     "matadors",
@@ -94,4 +130,43 @@ __all__ = [
     "score",
     "seeger_fabian",
     "value_levels",
+    "Action",
+    "Claim",
+    "Concede",
+    "Declare",
+    "Hold",
+    "Leave",
+    "Pass",
+    "PickUpSkat",
+    "Play",
+    "PlayHand",
+    "Refuse",
+    "TimeOut",
+    "parse_action",
+    "Deal",
+    "Seat",
+    "deal_order",
+    "EndReason",
+    "GameState",
+    "Phase",
+    "Trick",
+    "allowed_contracts",
+    "apply",
+    "best_hand_matadors",
+    "check_action",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "result",
+    "Observation",
+    "observe",
+    "GameRecord",
+    "replay",
+    "states",
+    "Bot",
+    "RandomBot",
+    "play_deal",
+    "ISKO",
+    "ISS",
+    "Rules",
 ]

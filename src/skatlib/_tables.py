@@ -131,3 +131,27 @@ def mask_cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def legal_mask(game_type: int, hand: int, led: int) -> int:
+    """Cards of ``hand`` that may be played when ``led`` opened the trick (-1: leading)."""
+    if led < 0:
+        return hand
+    follow = hand & FOLLOW[game_type][led]
+    return follow if follow else hand
+
+
+def trick_winner3(game_type: int, c0: int, c1: int, c2: int) -> int:
+    """Index (0..2) of the winning card of a full trick."""
+    key = KEY[game_type][c0]
+    k0 = key[c0]
+    k1 = key[c1]
+    k2 = key[c2]
+    if k1 > k0:
+        return 2 if k2 > k1 else 1
+    return 2 if k2 > k0 else 0
+
+
+def trick_winner_index(packed: int) -> int:
+    """Winner index of a packed trick ``gt<<17 | leader<<15 | c0<<10 | c1<<5 | c2``."""
+    return trick_winner3(packed >> 17, packed >> 10 & 31, packed >> 5 & 31, packed & 31)

@@ -62,3 +62,30 @@ def colour_card(card: Card, *, ansi: bool = True, symbols: bool = False) -> str:
 def colour_cards(cards: Iterable[Card], *, ansi: bool = True, symbols: bool = False) -> str:
     """Cards joined by spaces, coloured when ``ansi`` is true."""
     return " ".join(colour_card(c, ansi=ansi, symbols=symbols) for c in cards)
+
+
+def state_html(state: object) -> str:
+    """HTML table of a :class:`~skatlib.GameState`: hands, skat, trick, contract."""
+    from .cards import CardSet
+    from .state import GameState
+
+    assert isinstance(state, GameState)
+    rows = []
+    for seat in range(3):
+        mark = " ◀" if state.to_move_ == seat else ""
+        role = " (declarer)" if state.declarer_ == seat else ""
+        rows.append(
+            f"<tr><th>{('Forehand', 'Middlehand', 'Rearhand')[seat]}{role}{mark}</th>"
+            f"<td>{cards_html(CardSet(state.hands_[seat]).sorted(_gt(state)))}</td></tr>"
+        )
+    rows.append(f"<tr><th>Skat</th><td>{cards_html(CardSet(state.skat_).sorted())}</td></tr>")
+    rows.append(f"<tr><th>Trick</th><td>{cards_html(state.current_trick)}</td></tr>")
+    info = f"{state.phase.name.lower()}, bid {state.bid_}"
+    if state.contract is not None:
+        info += f", {state.contract.name}"
+    return f'<table class="skatlib-state"><caption>{info}</caption>{"".join(rows)}</table>'
+
+
+def _gt(state: object) -> int | None:
+    contract = getattr(state, "contract", None)
+    return None if contract is None else int(contract.game_type)

@@ -44,6 +44,7 @@ __all__ = [
     "overbid_value",
     "GameResult",
     "PassedIn",
+    "Abandoned",
     "score",
     "seeger_fabian",
     "KONTRA_NAMES",
@@ -347,6 +348,31 @@ class PassedIn:
         'passed in: all three passed, no score'
         """
         return "passed in: all three passed, no score"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@attrs.frozen
+class Abandoned:
+    """A deal that ended without a game because a player timed out or left during
+    the auction (ISS records, D-18).  The server marks it as a penalty; no score."""
+
+    seat: int
+    """The seat that timed out or left."""
+    reason: str
+    """Why the deal ended."""
+
+    passed_in = False
+    won = False
+    value = 0
+    score = 0
+
+    def explain(self) -> str:
+        """>>> Abandoned(2, "a player left the table").explain()
+        'no game: a player left the table (seat 2)'
+        """
+        return f"no game: {self.reason} (seat {int(self.seat)})"
 
     def __str__(self) -> str:
         return self.explain()

@@ -1,0 +1,244 @@
+"""Actions: small immutable values, each with a short text form.
+
+Most actions are taken by the seat whose turn it is and carry no seat.  The
+ones that may come out of turn (a concession, refusing a claim, server
+events) name their seat.
+
+>>> [str(a) for a in (Bid(18), Hold(), Pass(), PickUpSkat(), PlayHand())]
+['18', 'y', 'p', 's', 'hand']
+>>> parse_action("G.H7.HQ")
+Declare(Contract.parse('G'), CardSet.parse('HQ H7'))
+>>> parse_action("CJ"), parse_action("RE.2")
+(Play(Card.CJ), Concede(Seat.REARHAND))
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Union
+
+import attrs
+
+from .bidding import Bid
+from .cards import Card, CardSet
+from .contract import Contract
+from .deal import Seat
+from .errors import NotationError, Reason
+
+__all__ = [
+    "Action",
+    "Bid",
+    "Hold",
+    "Pass",
+    "PickUpSkat",
+    "PlayHand",
+    "Declare",
+    "Play",
+    "Concede",
+    "Claim",
+    "Refuse",
+    "TimeOut",
+    "Leave",
+    "parse_action",
+]
+
+
+@attrs.frozen(repr=False)
+class Hold:
+    """Hold the value just bid ("ja"); only the listener (ISkO 3.3.2)."""
+
+    def __str__(self) -> str:
+        return "y"
+
+    def __repr__(self) -> str:
+        return "Hold()"
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Pass in the bidding; final (ISkO 3.3.3)."""
+
+    def __str__(self) -> str:
+        return "p"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+@attrs.frozen(repr=False)
+class PickUpSkat:
+    """The declarer picks up the skat (ISkO 2.2.2)."""
+
+    def __str__(self) -> str:
+        return "s"
+
+    def __repr__(self) -> str:
+        return "PickUpSkat()"
+
+
+@attrs.frozen(repr=False)
+class PlayHand:
+    """The declarer plays without the skat (ISkO 2.2.3)."""
+
+    def __str__(self) -> str:
+        return "hand"
+
+    def __repr__(self) -> str:
+        return "PlayHand()"
+
+
+def _discard(value: CardSet | None) -> CardSet | None:
+    return value
+
+
+@attrs.frozen(repr=False)
+class Declare:
+    """Announce the contract; after a pickup, also put away two cards.
+
+    >>> str(Declare(Contract.parse("CH")))
+    'CH'
+    >>> str(Declare(Contract.parse("G"), CardSet.parse("H7 HQ")))
+    'G.HQ.H7'
+    """
+
+    contract: Contract
+    discard: CardSet | None = None
+
+    def __str__(self) -> str:
+        if self.discard is None:
+            return str(self.contract)
+        return ".".join([str(self.contract), *(c.name for c in self.discard)])
+
+    def __repr__(self) -> str:
+        if self.discard is None:
+            return f"Declare({self.contract!r})"
+        return f"Declare({self.contract!r}, {self.discard!r})"
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """Play a card to the current trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+@attrs.frozen(repr=False)
+class Concede:
+    """``seat`` concedes (D-11).  The declarer's concession ends the game as
+    lost; when both defenders have conceded (or accepted a claim), all
+    unplayed cards go to the declarer.  May come out of turn."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"RE.{int(self.seat)}"
+
+    def __repr__(self) -> str:
+        return f"Concede({self.seat!r})"
+
+
+@attrs.frozen(repr=False)
+class Claim:
+    """The declarer shows his cards and claims the rest (D-11).  Defenders
+    accept with :class:`Concede` or refuse with :class:`Refuse`; play may go on
+    with his cards open.  May come out of turn."""
+
+    def __str__(self) -> str:
+        return "SC"
+
+    def __repr__(self) -> str:
+        return "Claim()"
+
+
+@attrs.frozen(repr=False)
+class Refuse:
+    """A defender refuses the declarer's claim: play continues, his cards open (D-11)."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"RF.{int(self.seat)}"
+
+    def __repr__(self) -> str:
+        return f"Refuse({self.seat!r})"
+
+
+@attrs.frozen(repr=False)
+class TimeOut:
+    """Server event (``ISS`` rules only, D-18): ``seat`` ran out of time."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"TI.{int(self.seat)}"
+
+    def __repr__(self) -> str:
+        return f"TimeOut({self.seat!r})"
+
+
+@attrs.frozen(repr=False)
+class Leave:
+    """Server event (``ISS`` rules only, D-18): ``seat`` left the table."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"LE.{int(self.seat)}"
+
+    def __repr__(self) -> str:
+        return f"Leave({self.seat!r})"
+
+
+Action = Union[
+    Bid, Hold, Pass, PickUpSkat, PlayHand, Declare, Play, Concede, Claim, Refuse, TimeOut, Leave
+]
+"""Any action of a deal."""
+
+_SIMPLE: dict[str, Action] = {
+    "y": Hold(), "p": Pass(), "s": PickUpSkat(), "hand": PlayHand(), "SC": Claim(),
+}
+_CONTRACT = re.compile(r"^[GCSHDN][HSZO]*$")
+_SEATED = {"RE": Concede, "RF": Refuse, "TI": TimeOut, "LE": Leave}
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form of an action (the inverse of ``str(action)``).
+
+    :raises NotationError: if the text is no action.
+
+    >>> parse_action("46"), parse_action("y"), parse_action("NOH")
+    (Bid(46), Hold(), Declare(Contract.parse('NOH')))
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {text!r}", Reason.UNKNOWN_ACTION)
+    t = text.strip()
+    if t in _SIMPLE:
+        return _SIMPLE[t]
+    if t.isdigit():
+        return Bid(int(t))
+    head, _, rest = t.partition(".")
+    if head in _SEATED and rest in ("0", "1", "2"):
+        return _SEATED[head](Seat(int(rest)))
+    # contract letters first: 'CO' is clubs ouvert, not the clubs Ober
+    if not rest and not _CONTRACT.match(t):
+        try:
+            return Play(Card.parse(t))
+        except NotationError:
+            pass
+    try:
+        contract = Contract.parse(head)
+    except NotationError:
+        raise NotationError(
+            f"unknown action {text!r}: expected a bid value, 'y', 'p', 's', 'hand', a "
+            "declaration like 'G.H7.HQ' or 'CH', a card like 'CJ', 'SC', or 'RE.<seat>'",
+            Reason.UNKNOWN_ACTION,
+        ) from None
+    if not rest:
+        return Declare(contract)
+    return Declare(contract, CardSet.parse(rest))

@@ -1,0 +1,218 @@
+"""Seats and the deal (ISkO 3.2, D-12).
+
+>>> d = Deal.shuffled(7)
+>>> [len(h) for h in d.hands], len(d.skat)
+([10, 10, 10], 2)
+>>> Deal.shuffled(7) == d        # the same seed gives the same deal, in every version
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+
+import attrs
+
+from . import _tables as T
+from .cards import Card, CardSet, to_mask
+from .errors import InvalidCardsError, NotationError, Reason
+
+__all__ = ["Seat", "Deal", "deal_order"]
+
+
+class Seat(enum.IntEnum):
+    """Seats in a deal, counted from the dealer's left (D-12, ISkO 3.3.2).
+
+    Forehand (Vorhand) leads the first trick and listens first in bidding;
+    middlehand (Mittelhand) bids first; rearhand (Hinterhand) bids second.
+    """
+
+    FOREHAND = 0
+    MIDDLEHAND = 1
+    REARHAND = 2
+
+    @property
+    def german(self) -> str:
+        """German name: Vorhand, Mittelhand, Hinterhand."""
+        return ("Vorhand", "Mittelhand", "Hinterhand")[self]
+
+    @property
+    def title(self) -> str:
+        """English name: Forehand, Middlehand, Rearhand."""
+        return ("Forehand", "Middlehand", "Rearhand")[self]
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.name}"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+def deal_order() -> tuple[int, ...]:
+    """Who gets the i-th card of a shuffled deck: 0/1/2 for the seats, 3 for the
+    skat.  Packets of 3 - skat 2 - 4 - 3, starting with forehand (ISkO 3.2).
+
+    >>> deal_order()[:12]
+    (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0)
+    """
+    order: list[int] = []
+    for size, receivers in ((3, (0, 1, 2)), (2, (3,)), (4, (0, 1, 2)), (3, (0, 1, 2))):
+        for r in receivers:
+            order.extend([r] * size)
+    return tuple(order)
+
+
+_DEAL_ORDER = deal_order()
+
+
+def _shuffle(rng: random.Random) -> list[int]:
+    """Fisher-Yates on 0..31 using only ``rng.random()``, whose sequence Python
+    guarantees across versions (unlike ``shuffle``/``randrange``)."""
+    deck = list(range(32))
+    for i in range(31, 0, -1):
+        j = int(rng.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """The three hands (forehand, middlehand, rearhand) and the skat.
+
+    :raises InvalidCardsError: unless the hands have 10 cards each, the skat 2,
+        and all 32 cards appear exactly once.
+
+    >>> d = Deal.parse("CJ SJ HJ DJ CA CT CK CQ C9 C8 / C7 SA ST SK SQ S9 S8 S7 HA HT / "
+    ...                "HK HQ H9 H8 H7 DA DT DK DQ D9 / D8 D7")
+    >>> d.hand(Seat.FOREHAND).points()
+    36
+    >>> Deal.parse(str(d)) == d
+    True
+    """
+
+    hands: tuple[CardSet, CardSet, CardSet]
+    skat: CardSet
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.hands) != 3:
+            raise InvalidCardsError(
+                f"a deal has 3 hands, not {len(self.hands)}", Reason.WRONG_CARD_COUNT
+            )
+        seen = 0
+        for seat, hand in zip(("forehand", "middlehand", "rearhand"), self.hands):
+            if not isinstance(hand, CardSet):
+                raise InvalidCardsError(f"the {seat} hand must be a CardSet, not {hand!r}")
+            if len(hand) != 10:
+                raise InvalidCardsError(
+                    f"the {seat} hand has {len(hand)} cards, a hand has 10: {hand}",
+                    Reason.WRONG_CARD_COUNT,
+                )
+            if seen & hand.mask:
+                raise InvalidCardsError(
+                    f"card(s) {CardSet(seen & hand.mask)} dealt twice", Reason.DUPLICATE_CARD
+                )
+            seen |= hand.mask
+        if not isinstance(self.skat, CardSet) or len(self.skat) != 2:
+            raise InvalidCardsError(
+                f"the skat has 2 cards, not {self.skat}", Reason.WRONG_CARD_COUNT
+            )
+        if seen & self.skat.mask:
+            raise InvalidCardsError(
+                f"card(s) {CardSet(seen & self.skat.mask)} dealt twice", Reason.DUPLICATE_CARD
+            )
+
+    @classmethod
+    def from_hands(
+        cls,
+        forehand: CardSet | Iterable[Card] | str,
+        middlehand: CardSet | Iterable[Card] | str,
+        rearhand: CardSet | Iterable[Card] | str,
+        skat: CardSet | Iterable[Card] | str,
+    ) -> Deal:
+        """A deal from explicit hands (anything :func:`~skatlib.to_mask` accepts)."""
+        return cls(
+            (CardSet(to_mask(forehand)), CardSet(to_mask(middlehand)),
+             CardSet(to_mask(rearhand))),
+            CardSet(to_mask(skat)),
+        )
+
+    @classmethod
+    def shuffled(cls, rng_or_seed: random.Random | int | str | None = None) -> Deal:
+        """A random deal.  With an int or str seed (or a seeded
+        :class:`random.Random`) it is reproducible: the shuffle (Fisher-Yates
+        over ``Random.random()``) and the 3-2-4-3 packet order are a stable
+        contract, so a seed gives the same deal in every skatlib version.
+
+        >>> print(Deal.shuffled(1))
+        CQ C8 ST SQ S8 S7 HA H9 DA D9 / CJ DJ CA CT CK HT HK HQ H7 DQ / SJ HJ C9 C7 SA S9 H8 DK D8 D7 / SK DT
+        """
+        rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
+        return cls.from_order(_shuffle(rng))
+
+    @classmethod
+    def from_order(cls, deck: Iterable[Card | int]) -> Deal:
+        """Deal a deck (32 distinct cards, top first) in packets of 3-2-4-3 from
+        forehand (ISkO 3.2)."""
+        cards = list(deck)
+        if len(cards) != 32:
+            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}", Reason.WRONG_CARD_COUNT)
+        to_mask(cards)  # validates distinct cards
+        masks = [0, 0, 0, 0]
+        for card, who in zip(cards, _DEAL_ORDER):
+            masks[who] |= 1 << int(card)
+        return cls((CardSet(masks[0]), CardSet(masks[1]), CardSet(masks[2])), CardSet(masks[3]))
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Parse ``'<forehand> / <middlehand> / <rearhand> / <skat>'`` or the ISS
+        form of 32 cards joined by dots (hands in seat order, then the skat)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a deal must be given as text, not {text!r}")
+        parts = text.split("/") if "/" in text else None
+        if parts is None:
+            cards = [Card.parse(t) for t in text.replace(".", " ").split()]
+            if len(cards) != 32:
+                raise InvalidCardsError(
+                    f"a deal lists 32 cards, not {len(cards)}", Reason.WRONG_CARD_COUNT
+                )
+            return cls.from_hands(cards[0:10], cards[10:20], cards[20:30], cards[30:32])
+        if len(parts) != 4:
+            raise NotationError(
+                f"a deal has 4 parts separated by '/', not {len(parts)}: {text!r}"
+            )
+        return cls.from_hands(*(CardSet.parse(p) for p in parts))
+
+    def hand(self, seat: Seat | int) -> CardSet:
+        """The cards dealt to ``seat``."""
+        return self.hands[_seat(seat)]
+
+    @property
+    def masks(self) -> tuple[int, int, int]:
+        """The hands as int masks."""
+        return (self.hands[0].mask, self.hands[1].mask, self.hands[2].mask)
+
+    def to_iss(self) -> str:
+        """The ISS deal string: 32 cards joined by dots (seat 0, 1, 2, skat)."""
+        return ".".join(
+            c.name for part in (*self.hands, self.skat) for c in part.sorted()
+        )
+
+    def __str__(self) -> str:
+        return " / ".join(str(h) for h in (*self.hands, self.skat))
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+
+def _seat(seat: Seat | int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
+        raise InvalidCardsError(
+            f"{seat!r} is not a seat: use Seat.FOREHAND, MIDDLEHAND or REARHAND (0..2)",
+            Reason.NOT_YOUR_TURN,
+        )
+    return int(seat)
+
+
+_ = T  # tables are used through CardSet

@@ -1,0 +1,113 @@
+"""What one seat may know: :func:`observe` (perfect recall, nothing hidden leaks).
+
+An :class:`Observation` holds the seat's own hand, the whole auction, the
+declaration, every card played in order (completed tricks and the current
+trick), and hidden cards only where the rules reveal them:
+
+* the skat: to the declarer once he picks it up (he also knows what he put
+  away); to everybody when the deal is finished;
+* the declarer's hand: to everybody in an ouvert game once it is announced,
+  and after he claims (D-11);
+* nothing else: the other hands and an unseen skat stay hidden.
+
+>>> from skatlib import Deal, new_game, observe, Seat
+>>> o = observe(new_game(Deal.shuffled(3)), Seat.FOREHAND)
+>>> len(o.hand), o.skat, o.declarer_hand
+(10, None, None)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Action
+from .cards import Card, CardSet
+from .contract import Contract
+from .deal import Seat
+from .rules import Rules
+from .state import GameState, Phase, Trick, _seat
+
+__all__ = ["Observation", "observe"]
+
+_SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+
+
+@attrs.frozen
+class Observation:
+    """Everything ``seat`` may know at one moment of a deal."""
+
+    seat: Seat
+    """Whose view this is."""
+    rules: Rules
+    phase: Phase
+    to_move: Seat | None
+    hand: CardSet
+    """The seat's own cards now."""
+    dealt_hand: CardSet
+    """The seat's cards as dealt (for the declarer after a pickup: before it)."""
+    auction: tuple[tuple[Seat, Action], ...]
+    """Bids, holds, passes, the skat decision and the declaration, in order."""
+    bid: int
+    declarer: Seat | None
+    contract: Contract | None
+    picked_up: bool
+    skat: CardSet | None
+    """The dealt skat if this seat has seen it, else ``None``."""
+    discard: CardSet | None
+    """What the declarer put away, if this seat knows it."""
+    declarer_hand: CardSet | None
+    """The declarer's current cards if they are open (ouvert or claimed)."""
+    tricks: tuple[Trick, ...]
+    """Completed tricks in order, with leaders and winners."""
+    current_trick: tuple[Card, ...]
+    leader: Seat
+    conceded: tuple[Seat, ...]
+    claim_pending: bool
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far (public knowledge)."""
+        mask = 0
+        for t in self.tricks:
+            for c in t.cards:
+                mask |= 1 << c
+        for c in self.current_trick:
+            mask |= 1 << c
+        return CardSet(mask)
+
+    @property
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen: not in its hand, not played, not in a
+        known skat or discard, not in an open declarer hand."""
+        known = self.hand.mask | self.played.mask
+        for extra in (self.skat, self.discard, self.declarer_hand):
+            if extra is not None:
+                known |= extra.mask
+        return CardSet(0xFFFFFFFF & ~known)
+
+
+def observe(state: GameState, seat: Seat | int) -> Observation:
+    """What ``seat`` may know in ``state`` (see the module docs for the rules)."""
+    s = _seat(seat)
+    d = state.declarer_
+    finished = state.phase == Phase.FINISHED
+    is_declarer = s == d
+    skat = discard = None
+    if finished:
+        skat = state.deal.skat
+        if state.picked_up and state.contract is not None:
+            discard = CardSet(state.skat_)
+    elif is_declarer and state.picked_up:
+        skat = state.deal.skat
+        if state.contract is not None:
+            discard = CardSet(state.skat_)
+    declarer_hand = None
+    if d >= 0 and (state.open_hand or finished) and state.contract is not None:
+        declarer_hand = CardSet(state.hands_[d])
+    dealt = state.deal.hands[s]
+    return Observation(
+        _SEATS[s], state.rules, state.phase, state.to_move, CardSet(state.hands_[s]), dealt,
+        state.auction, state.bid_, state.declarer, state.contract, state.picked_up, skat,
+        discard, declarer_hand, state.tricks, state.current_trick, state.leader,
+        tuple(_SEATS[i] for i in range(3) if state.conceded >> i & 1), state.claim_pending,
+    )
