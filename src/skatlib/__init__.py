@@ -17,11 +17,14 @@ from .actions import (
     Concede,
     Declare,
     Hold,
+    Kontra,
     Leave,
     Pass,
     PickUpSkat,
     Play,
     PlayHand,
+    Push,
+    Re,
     Refuse,
     TimeOut,
     parse_action,
@@ -82,7 +85,9 @@ from .state import (
 from .observation import Observation, observe
 from .record import GameRecord, replay, states
 from .bots import Bot, RandomBot, play_deal
-from .rules import ISKO, ISS, Rules
+from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
+from .ramsch import RamschResult, ramsch_result
+from .table import SheetEntry, Table, bock_triggers
 
 __version__ = "0.1.0"
 
@@ -168,5 +173,16 @@ __all__ = [
     "play_deal",
     "ISKO",
     "ISS",
+    "PUB",
+    "PRESETS",
+    "preset",
     "Rules",
+    "Kontra",
+    "Re",
+    "Push",
+    "RamschResult",
+    "ramsch_result",
+    "SheetEntry",
+    "Table",
+    "bock_triggers",
 ]

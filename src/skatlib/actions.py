@@ -39,6 +39,9 @@ __all__ = [
     "Refuse",
     "TimeOut",
     "Leave",
+    "Kontra",
+    "Re",
+    "Push",
     "parse_action",
 ]
 
@@ -195,13 +198,57 @@ class Leave:
         return f"Leave({self.seat!r})"
 
 
+@attrs.frozen(repr=False)
+class Kontra:
+    """A defender doubles the game ("Kontra", D-15; house rule)."""
+
+    def __str__(self) -> str:
+        return "kontra"
+
+    def __repr__(self) -> str:
+        return "Kontra()"
+
+
+@attrs.frozen(repr=False)
+class Re:
+    """The declarer answers Kontra and doubles again ("Re", D-15)."""
+
+    def __str__(self) -> str:
+        return "re"
+
+    def __repr__(self) -> str:
+        return "Re()"
+
+
+@attrs.frozen(repr=False)
+class Push:
+    """Schieberamsch (D-17): push two cards on after taking the skat, or, with
+    no cards, pass the skat on unseen (which doubles the loss).
+
+    >>> str(Push()), str(Push(CardSet.parse("C7 H8")))
+    ('push', 'push.C7.H8')
+    """
+
+    discard: CardSet | None = None
+
+    def __str__(self) -> str:
+        if self.discard is None:
+            return "push"
+        return ".".join(["push", *(c.name for c in self.discard)])
+
+    def __repr__(self) -> str:
+        return "Push()" if self.discard is None else f"Push({self.discard!r})"
+
+
 Action = Union[
-    Bid, Hold, Pass, PickUpSkat, PlayHand, Declare, Play, Concede, Claim, Refuse, TimeOut, Leave
+    Bid, Hold, Pass, PickUpSkat, PlayHand, Declare, Play, Concede, Claim, Refuse, TimeOut, Leave,
+    Kontra, Re, Push,
 ]
 """Any action of a deal."""
 
 _SIMPLE: dict[str, Action] = {
     "y": Hold(), "p": Pass(), "s": PickUpSkat(), "hand": PlayHand(), "SC": Claim(),
+    "kontra": Kontra(), "re": Re(), "push": Push(),
 }
 _CONTRACT = re.compile(r"^[GCSHDN][HSZO]*$")
 _SEATED = {"RE": Concede, "RF": Refuse, "TI": TimeOut, "LE": Leave}
@@ -223,6 +270,8 @@ def parse_action(text: str) -> Action:
     if t.isdigit():
         return Bid(int(t))
     head, _, rest = t.partition(".")
+    if head == "push" and rest:
+        return Push(CardSet.parse(rest))
     if head in _SEATED and rest in ("0", "1", "2"):
         return _SEATED[head](Seat(int(rest)))
     # contract letters first: 'CO' is clubs ouvert, not the clubs Ober

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import attrs
 
-from .actions import Action
+from .actions import Action, Declare, Push
 from .cards import Card, CardSet
 from .contract import Contract
 from .deal import Seat
@@ -46,7 +46,10 @@ class Observation:
     dealt_hand: CardSet
     """The seat's cards as dealt (for the declarer after a pickup: before it)."""
     auction: tuple[tuple[Seat, Action], ...]
-    """Bids, holds, passes, the skat decision and the declaration, in order."""
+    """Bids, holds, passes, the skat decision, the declaration, Kontra/Re and
+    Schieberamsch pushes, in order.  Cards another seat put away are hidden
+    until the deal is finished: its declaration shows without the discard, and
+    its push of two cards as ``Push(CardSet())``."""
     bid: int
     declarer: Seat | None
     contract: Contract | None
@@ -105,9 +108,30 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
     if d >= 0 and (state.open_hand or finished) and state.contract is not None:
         declarer_hand = CardSet(state.hands_[d])
     dealt = state.deal.hands[s]
+    auction = state.auction if finished else _censor(state.auction, s)
     return Observation(
         _SEATS[s], state.rules, state.phase, state.to_move, CardSet(state.hands_[s]), dealt,
-        state.auction, state.bid_, state.declarer, state.contract, state.picked_up, skat,
+        auction, state.bid_, state.declarer, state.contract, state.picked_up, skat,
         discard, declarer_hand, state.tricks, state.current_trick, state.leader,
         tuple(_SEATS[i] for i in range(3) if state.conceded >> i & 1), state.claim_pending,
     )
+
+
+_HIDDEN_PUSH = Push(CardSet(0))
+
+
+def _censor(
+    auction: tuple[tuple[Seat, Action], ...], seat: int
+) -> tuple[tuple[Seat, Action], ...]:
+    """Hide the cards other seats put away: a declarer's discard shows as the bare
+    declaration, and a Schieberamsch push of two cards as ``Push(CardSet())``
+    (two cards pushed, unseen by this seat; ``Push()`` is a push unseen)."""
+    out = []
+    for who, action in auction:
+        if who != seat:
+            if isinstance(action, Declare) and action.discard is not None:
+                action = Declare(action.contract)
+            elif isinstance(action, Push) and action.discard is not None:
+                action = _HIDDEN_PUSH
+        out.append((who, action))
+    return tuple(out)

@@ -2,39 +2,190 @@
 
 Every option defaults to the official ISkO behaviour; presets name common
 tables.  Decisions the ISkO leaves to house rules live here and nowhere else.
+Each option's docstring gives its default and its source (a ruling D-n in
+``shared/rules/DECISIONS.md`` or a section of ``RULES.md``).
 
->>> ISKO.name, ISKO.kontra
-('ISKO', False)
->>> ISS.server_events
-True
+>>> ISKO.kontra, ISKO.ramsch, PUB.kontra, PUB.ramsch
+(False, False, True, True)
+>>> Rules(schieberamsch=True)
+Traceback (most recent call last):
+...
+skatlib.errors.SkatError: schieberamsch=True needs ramsch=True (Schieberamsch is a way of playing Ramsch, D-17)
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
-__all__ = ["Rules", "ISKO", "ISS"]
+from .errors import Reason, SkatError
+
+__all__ = ["Rules", "ISKO", "ISS", "PUB", "BOCK_TRIGGERS", "PRESETS", "preset"]
+
+BOCK_TRIGGERS = frozenset(
+    {"lost_60", "kontra_re", "kontra", "passed_in", "lost_grand", "grand_hand",
+     "null_ouvert_hand", "ramsch"}
+)
+"""Events that may start a Bock round (D-16, R-15.2):
+
+* ``lost_60``: a game lost 60:60;
+* ``kontra_re``: a game with Kontra and Re; ``kontra``: a game with Kontra;
+* ``passed_in``: a deal all three passed (only when Ramsch is off);
+* ``lost_grand``: a lost grand; ``grand_hand``: a grand hand (won or lost);
+* ``null_ouvert_hand``: a null ouvert hand;
+* ``ramsch``: a Ramsch deal.
+"""
+
+
+def _check_triggers(instance: object, attribute: object, value: frozenset[str]) -> None:
+    unknown = set(value) - BOCK_TRIGGERS
+    if unknown:
+        raise SkatError(
+            f"unknown Bock trigger(s) {sorted(unknown)}: choose from {sorted(BOCK_TRIGGERS)}",
+            Reason.BAD_RULES,
+        )
+
+
+def _to_frozenset(value: object) -> frozenset[str]:
+    if isinstance(value, str):
+        return frozenset({value})
+    return frozenset(value)  # type: ignore[arg-type]
+
+
+def _choice(*options: str):  # type: ignore[no-untyped-def]
+    def check(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+        if value not in options:
+            raise SkatError(
+                f"{attribute.name}={value!r} is not an option: choose from {list(options)}",
+                Reason.BAD_RULES,
+            )
+
+    return check
 
 
 @attrs.frozen
 class Rules:
-    """Rule options (all default to the ISkO).
+    """Rule options.  The defaults are the ISkO; every combination is valid
+    unless the rules forbid it (then :class:`~skatlib.SkatError`).
 
-    >>> Rules(name="my table").name
-    'my table'
+    >>> Rules(kontra=True).kontra_requires_bid
+    False
     """
 
-    name: str = "ISKO"
+    name: str = "custom"
     """A label for the preset or the table."""
+    scoring: Literal["list", "seeger_fabian"] = attrs.field(
+        default="list", validator=_choice("list", "seeger_fabian"))
+    """How a series is totalled: the plain list (D-13, default) or Seeger-Fabian
+    (D-14, the tournament list).  A score sheet always shows both."""
     kontra: bool = False
-    """Kontra/Re may be said (D-15, house rule)."""
+    """Kontra/Re may be said before the first card (D-15; house rule, default off)."""
+    kontra_requires_bid: bool = False
+    """Only a defender who bid or held in the auction may say Kontra (D-15 option)."""
+    ramsch: bool = False
+    """Play Ramsch when all three pass (D-17) instead of a passed-in deal (D-8)."""
+    ramsch_skat: Literal["last_trick", "most_points"] = attrs.field(
+        default="last_trick", validator=_choice("last_trick", "most_points"))
+    """Who gets the skat's points in Ramsch: the winner of the last trick (D-17
+    default) or the player with the most points."""
+    ramsch_ties: Literal["all", "last_trick"] = attrs.field(
+        default="all", validator=_choice("all", "last_trick"))
+    """Tied Ramsch losers: every tied player loses (D-17 default) or only the
+    one of them who took a trick last."""
+    jungfrau: bool = True
+    """Ramsch: each player who took no trick doubles the loss (D-17)."""
+    durchmarsch: bool = True
+    """Ramsch: a player who takes every trick scores +120 (D-17)."""
+    schieberamsch: bool = False
+    """Ramsch is Schieberamsch: each player in turn takes the skat and pushes two
+    cards on, or passes it on unseen, which doubles the loss (D-17, R-15.4)."""
+    push_jacks: bool = False
+    """Schieberamsch: jacks may be pushed (usually forbidden, R-15.4)."""
+    ramsch_grand_hand: bool = False
+    """Schieberamsch: a player may declare grand hand instead of taking or
+    pushing the skat (D-17 option, R-15.4)."""
+    bock: bool = False
+    """Bock rounds after a trigger (D-16; house rule, default off)."""
+    bock_triggers: frozenset[str] = attrs.field(
+        default=frozenset({"lost_60", "kontra_re", "passed_in"}),
+        converter=_to_frozenset, validator=_check_triggers)
+    """What starts a Bock round (D-16 defaults: lost 60:60, Kontra and Re, passed in)."""
+    bock_ramsch_round: bool = False
+    """A Ramsch round (every deal Ramsch) follows each Bock round (D-16 option)."""
     server_events: bool = False
     """Accept the ISS server's own events: time-outs and a player leaving
     (D-18).  Only the ``ISS`` preset enables it."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.schieberamsch and not self.ramsch:
+            raise SkatError("schieberamsch=True needs ramsch=True (Schieberamsch is a way of "
+                            "playing Ramsch, D-17)", Reason.BAD_RULES)
+        if self.ramsch_grand_hand and not self.schieberamsch:
+            raise SkatError("ramsch_grand_hand=True needs schieberamsch=True (grand hand is "
+                            "declared instead of pushing the skat, R-15.4)", Reason.BAD_RULES)
+        if self.push_jacks and not self.schieberamsch:
+            raise SkatError("push_jacks=True needs schieberamsch=True", Reason.BAD_RULES)
+        if self.kontra_requires_bid and not self.kontra:
+            raise SkatError("kontra_requires_bid=True needs kontra=True", Reason.BAD_RULES)
+        if self.bock_ramsch_round and not self.bock:
+            raise SkatError("bock_ramsch_round=True needs bock=True", Reason.BAD_RULES)
+        for flag in ("kontra", "kontra_requires_bid", "ramsch", "jungfrau", "durchmarsch",
+                     "schieberamsch", "push_jacks", "ramsch_grand_hand", "bock",
+                     "bock_ramsch_round", "server_events"):
+            if not isinstance(getattr(self, flag), bool):
+                raise SkatError(f"{flag} must be True or False, not {getattr(self, flag)!r}",
+                                Reason.BAD_RULES)
 
-ISKO = Rules()
-"""The official rules of the International Skat Order (D-1..D-14)."""
+    def describe(self) -> list[tuple[str, object, str]]:
+        """Every option as ``(name, value, first line of its documentation)``."""
+        out = []
+        for field in attrs.fields(Rules):
+            doc = _DOCS.get(field.name, "")
+            out.append((field.name, getattr(self, field.name), doc))
+        return out
 
-ISS = Rules(name="ISS", server_events=True)
+
+def _field_docs() -> dict[str, str]:
+    import inspect
+    import re
+
+    src = inspect.getsource(Rules)
+    docs = {}
+    for m in re.finditer(r"\n    (\w+): [^\n]*(?:\n        [^\n]*)*\n    \"\"\"(.*?)\"\"\"", src, re.S):
+        docs[m.group(1)] = " ".join(m.group(2).split())
+    return docs
+
+
+try:
+    _DOCS = _field_docs()
+except (OSError, TypeError):  # source not available (e.g. frozen apps)
+    _DOCS = {}
+
+
+ISKO = Rules(name="ISKO", scoring="seeger_fabian")
+"""The official rules (ISkO, D-1..D-14), scored on the tournament list (Seeger-Fabian)."""
+
+ISS = Rules(name="ISS", scoring="seeger_fabian", server_events=True)
 """The International Skat Server's conventions (D-18), for replaying its records."""
+
+PUB = Rules(name="PUB", kontra=True, ramsch=True, bock=True,
+            bock_triggers=frozenset({"lost_60", "kontra_re", "ramsch"}))
+"""A common pub table: plain list, Kontra/Re, Ramsch when all pass, Bock rounds
+after a game lost 60:60, Kontra and Re, or a Ramsch."""
+
+PRESETS = {"isko": ISKO, "iss": ISS, "pub": PUB}
+"""Presets by lower-case name."""
+
+
+def preset(name: str) -> Rules:
+    """A preset by name (``'isko'``, ``'iss'``, ``'pub'``; case-insensitive).
+
+    >>> preset("PUB").kontra
+    True
+    """
+    try:
+        return PRESETS[name.lower()]
+    except (KeyError, AttributeError):
+        raise SkatError(f"unknown rules preset {name!r}: choose from {sorted(PRESETS)}",
+                        Reason.BAD_RULES) from None

@@ -33,11 +33,14 @@ from .actions import (
     Concede,
     Declare,
     Hold,
+    Kontra,
     Leave,
     Pass,
     PickUpSkat,
     Play,
     PlayHand,
+    Push,
+    Re,
     Refuse,
     TimeOut,
 )
@@ -46,6 +49,7 @@ from .cards import Card, CardSet
 from .contract import Contract, GameType
 from .deal import Deal, Seat
 from .errors import IllegalActionError, Reason
+from .ramsch import RamschResult, ramsch_result
 from .rules import ISKO, Rules
 from .scoring import (
     Abandoned,
@@ -85,6 +89,11 @@ class Phase(enum.IntEnum):
     """Card play (ISkO 4)."""
     FINISHED = 4
     """The deal is over; :func:`result` gives the score."""
+    KONTRA = 5
+    """Kontra/Re may be said before the first card (``Rules.kontra``, D-15)."""
+    PUSHING = 6
+    """Schieberamsch: each player in turn takes the skat and pushes two cards,
+    or passes it on unseen (``Rules.schieberamsch``, D-17)."""
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
@@ -112,6 +121,8 @@ _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 _PLAY = tuple(Play(c) for c in _CARDS)
 _BIDS = tuple(Bid(v) for v in BID_VALUES)
 _HOLD, _PASS, _PICKUP, _HAND, _CLAIM = Hold(), Pass(), PickUpSkat(), PlayHand(), Claim()
+_KONTRA, _RE, _PUSH = Kontra(), Re(), Push()
+_GRAND_HAND = Declare(Contract(GameType.GRAND, hand=True))
 _CONCEDE = tuple(Concede(s) for s in _SEATS)
 _REFUSE = tuple(Refuse(s) for s in _SEATS)
 _NON_HAND = Contract.all(hand=False)
@@ -168,6 +179,16 @@ class GameState:
     claim_pending: bool
     end: EndReason
     event_seat: int
+    gt: int
+    """The game type being played (-1 before the declaration; 6 for Ramsch)."""
+    kontra: int
+    """0 none, 1 Kontra, 2 Re (D-15)."""
+    kontra_done: int
+    """Bitmask of defenders who declined to say Kontra."""
+    pushes: int
+    """Schieberamsch: how often the skat was passed on unseen."""
+    owned: int
+    """The declarer's 12 cards (dealt hand plus skat) as of his declaration; 0 before."""
 
     # ----- friendly read-only views -------------------------------------------------
     @property
@@ -221,6 +242,11 @@ class GameState:
         return T.mask_points(self.taken[_seat(seat)])
 
     @property
+    def is_ramsch(self) -> bool:
+        """True when the deal is (being) played as Ramsch."""
+        return self.gt == 6 or self.phase == Phase.PUSHING
+
+    @property
     def is_finished(self) -> bool:
         """True when the deal is over."""
         return self.phase == Phase.FINISHED
@@ -238,7 +264,7 @@ class GameState:
         """Alias of :func:`apply`."""
         return apply(self, action, check=check)
 
-    def result(self) -> GameResult | PassedIn | Abandoned | None:
+    def result(self) -> GameResult | PassedIn | RamschResult | Abandoned | None:
         """Alias of :func:`result`."""
         return result(self)
 
@@ -268,16 +294,31 @@ def _seat(seat: Seat | int) -> int:
     return int(seat)
 
 
-def new_game(deal: Deal, rules: Rules = ISKO) -> GameState:
-    """The state at the start of bidding: middlehand bids to forehand (ISkO 3.3.2)."""
+def new_game(deal: Deal, rules: Rules = ISKO, *, ramsch: bool = False) -> GameState:
+    """The state at the start of bidding: middlehand bids to forehand (ISkO 3.3.2).
+
+    With ``ramsch=True`` the deal skips the bidding and is played as Ramsch
+    (a Ramsch round, D-16/D-17): Schieberamsch if ``rules.schieberamsch``.
+    """
     if not isinstance(deal, Deal):
         raise IllegalActionError(f"expected a Deal, got {deal!r}", Reason.BAD_RECORD)
     if not isinstance(rules, Rules):
         raise IllegalActionError(f"expected Rules, got {rules!r}", Reason.BAD_RULES)
-    return GameState(
+    state = GameState(
         rules, deal, Phase.BIDDING, 1, deal.masks, deal.skat.mask, 0, 1, 0, 0, (), -1, None,
         False, (), 0, (), (0, 0, 0), (0, 0, 0), 0, False, False, EndReason.NOT_ENDED, -1,
+        -1, 0, 0, 0, 0,
     )
+    return _start_ramsch(state, 0, ()) if ramsch else state
+
+
+def _start_ramsch(state: GameState, passed: int,
+                  auction: tuple[tuple[Seat, Action], ...]) -> GameState:
+    if state.rules.schieberamsch:
+        return attrs.evolve(state, phase=Phase.PUSHING, to_move_=0, asker=-1, listener=-1,
+                            passed=passed, auction=auction)
+    return attrs.evolve(state, phase=Phase.PLAYING, to_move_=0, leader_=0, asker=-1,
+                        listener=-1, passed=passed, auction=auction, gt=6)
 
 
 # ----- D-7: which declarations may be made ---------------------------------------------
@@ -358,9 +399,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     phase = state.phase
     if phase == Phase.PLAYING:
         seat = state.to_move_
-        mask = T.legal_mask(state.contract.game_type if state.contract else 0,  # type: ignore[union-attr]
-                            state.hands_[seat], state.trick_[0] if state.trick_ else -1)
+        mask = T.legal_mask(state.gt, state.hands_[seat], state.trick_[0] if state.trick_ else -1)
         out: list[Action] = [_PLAY[c] for c in T.mask_cards(mask)]
+        if state.declarer_ < 0:
+            return tuple(out)
         if not state.conceded >> seat & 1:
             out.append(_CONCEDE[seat])
         if seat == state.declarer_:
@@ -380,6 +422,17 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return (_HOLD, _PASS)
     if phase == Phase.SKAT:
         return (_PICKUP, _HAND)
+    if phase == Phase.KONTRA:
+        return (_RE if state.kontra else _KONTRA, _PASS)
+    if phase == Phase.PUSHING:
+        seat = state.to_move_
+        if state.picked_up:
+            cards = T.mask_cards(state.hands_[seat] & _pushable(state.rules))
+            return tuple(Push(CardSet((1 << a) | (1 << b))) for a, b in combinations(cards, 2))
+        out = [_PICKUP, _PUSH]
+        if state.rules.ramsch_grand_hand:
+            out.append(_GRAND_HAND)
+        return tuple(out)
     if phase == Phase.DECLARING:
         contracts = allowed_contracts(state)
         if not state.picked_up:
@@ -388,6 +441,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         discards = [CardSet((1 << a) | (1 << b)) for a, b in combinations(cards, 2)]
         return tuple(Declare(c, d) for c in contracts for d in discards)
     return ()
+
+
+def _pushable(rules: Rules) -> int:
+    return T.FULL if rules.push_jacks else T.FULL & ~T.JACKS
 
 
 def _legal_text(state: GameState) -> tuple[str, ...]:
@@ -426,6 +483,9 @@ def check_action(state: GameState, action: Action) -> None:
             raise _illegal(state, action, "conceding and claiming happen during play (D-11)",
                            Reason.WRONG_PHASE)
         d = state.declarer_
+        if d < 0:
+            raise _illegal(state, action, "Ramsch has no declarer: nobody can concede or claim",
+                           Reason.WRONG_PHASE)
         if isinstance(action, Claim):
             if state.claim_pending or state.open_hand:
                 raise _illegal(state, action, "the declarer's cards are already open",
@@ -456,7 +516,7 @@ def check_action(state: GameState, action: Action) -> None:
         if not hand >> card & 1:
             raise _illegal(state, action, f"{card} is not in {_SEATS[seat].title.lower()}'s "
                            f"hand {CardSet(hand)}", Reason.CARD_NOT_IN_HAND)
-        gt = state.contract.game_type  # type: ignore[union-attr]
+        gt = state.gt
         led = state.trick_[0] if state.trick_ else -1
         if not T.legal_mask(gt, hand, led) >> card & 1:
             raise _illegal(state, action, f"{_CARDS[led]} was led and "
@@ -490,6 +550,16 @@ def check_action(state: GameState, action: Action) -> None:
             return
         raise _illegal(state, action, "the declarer must first pick up the skat or play hand",
                        Reason.WRONG_PHASE)
+    if phase == Phase.KONTRA:
+        wanted = Re if state.kontra else Kontra
+        if isinstance(action, (wanted, Pass)):
+            return
+        who = "the declarer may answer Re" if state.kontra else "a defender may say Kontra"
+        raise _illegal(state, action, f"before the first card {who} or pass (D-15)",
+                       Reason.KONTRA_NOT_ALLOWED)
+    if phase == Phase.PUSHING:
+        _check_push(state, action)
+        return
     # DECLARING
     if not isinstance(action, Declare):
         raise _illegal(state, action, "the declarer must announce a game", Reason.WRONG_PHASE)
@@ -527,6 +597,39 @@ def check_action(state: GameState, action: Action) -> None:
                        Reason.CANNOT_REACH_BID, tuple(str(x) for x in allowed))
 
 
+def _check_push(state: GameState, action: Action) -> None:
+    seat = state.to_move_
+    if state.picked_up:
+        if not isinstance(action, Push) or action.discard is None:
+            raise _illegal(state, action, "after taking the skat, push two cards on (D-17)",
+                           Reason.DISCARD_REQUIRED)
+        d = action.discard
+        if not isinstance(d, CardSet) or len(d) != 2:
+            raise _illegal(state, action, f"push exactly two cards, not {d}",
+                           Reason.DISCARD_REQUIRED)
+        if d.mask & ~state.hands_[seat]:
+            raise _illegal(state, action, f"{CardSet(d.mask & ~state.hands_[seat])} is not "
+                           "in your hand", Reason.DISCARD_NOT_IN_HAND)
+        if d.mask & ~_pushable(state.rules):
+            raise _illegal(state, action, "jacks may not be pushed in Schieberamsch "
+                           "(Rules.push_jacks is off, R-15.4)", Reason.PUSH_NOT_ALLOWED)
+        return
+    if isinstance(action, (PickUpSkat,)):
+        return
+    if isinstance(action, Push):
+        if action.discard is not None:
+            raise _illegal(state, action, "take the skat before pushing cards, or push it on "
+                           "unseen with 'push'", Reason.DISCARD_NOT_ALLOWED)
+        return
+    if isinstance(action, Declare) and state.rules.ramsch_grand_hand:
+        if action.contract == _GRAND_HAND.contract and action.discard is None:
+            return
+        raise _illegal(state, action, "instead of Ramsch only grand hand may be declared "
+                       "(R-15.4)", Reason.CONTRACT_NOT_ALLOWED)
+    raise _illegal(state, action, "take the skat ('s') or push it on unseen ('push')",
+                   Reason.WRONG_PHASE)
+
+
 def _contract_hint(state: GameState) -> tuple[str, ...]:
     return tuple(str(c) for c in allowed_contracts(state))
 
@@ -562,6 +665,10 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
         return _shorten(state, action)
     if phase == Phase.BIDDING:
         return _bidding(state, action)
+    if phase == Phase.KONTRA:
+        return _kontra(state, action)
+    if phase == Phase.PUSHING:
+        return _pushing(state, action)
     if phase == Phase.SKAT:
         if isinstance(action, PickUpSkat):
             d = state.declarer_
@@ -571,16 +678,72 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
         return attrs.evolve(state, phase=Phase.DECLARING,
                             auction=state.auction + ((_SEATS[state.declarer_], action),))
     assert isinstance(action, Declare)
-    d = state.declarer_
+    return _declare(state, state.declarer_, action, state.auction)
+
+
+def _declare(state: GameState, d: int, action: Declare,
+             auction: tuple[tuple[Seat, Action], ...]) -> GameState:
     hands, skat = state.hands_, state.skat_
+    owned = hands[d] | skat
     if action.discard is not None:
         hands = _set(hands, d, hands[d] & ~action.discard.mask)
         skat = action.discard.mask
-    return attrs.evolve(
+    c = action.contract
+    after = attrs.evolve(
         state, phase=Phase.PLAYING, to_move_=0, leader_=0, hands_=hands, skat_=skat,
-        contract=action.contract, open_hand=action.contract.ouvert,
-        auction=state.auction + ((_SEATS[d], action),),
+        contract=c, open_hand=c.ouvert, auction=auction + ((_SEATS[d], action),),
+        declarer_=d, gt=int(c.game_type), owned=owned,
     )
+    return _kontra_next(after, 0) if state.rules.kontra else after
+
+
+def _may_kontra(state: GameState, seat: int) -> bool:
+    if not state.rules.kontra_requires_bid:
+        return True
+    return any(s == seat and isinstance(a, (Bid, Hold)) for s, a in state.auction)
+
+
+def _kontra_next(state: GameState, done: int) -> GameState:
+    """Ask the next defender (in seat order) who may still say Kontra, else start play."""
+    for seat in (0, 1, 2):
+        if seat != state.declarer_ and not done >> seat & 1 and _may_kontra(state, seat):
+            return attrs.evolve(state, phase=Phase.KONTRA, to_move_=seat, kontra_done=done)
+    return attrs.evolve(state, phase=Phase.PLAYING, to_move_=0, kontra_done=done)
+
+
+def _kontra(state: GameState, action: Action) -> GameState:
+    seat = state.to_move_
+    auction = state.auction + ((_SEATS[seat], action),)
+    if isinstance(action, Kontra):
+        return attrs.evolve(state, kontra=1, to_move_=state.declarer_, auction=auction)
+    if isinstance(action, Re):
+        return attrs.evolve(state, kontra=2, phase=Phase.PLAYING, to_move_=0, auction=auction)
+    if state.kontra:  # the declarer does not answer Re
+        return attrs.evolve(state, phase=Phase.PLAYING, to_move_=0, auction=auction)
+    return _kontra_next(attrs.evolve(state, auction=auction), state.kontra_done | 1 << seat)
+
+
+def _pushing(state: GameState, action: Action) -> GameState:
+    seat = state.to_move_
+    auction = state.auction + ((_SEATS[seat], action),)
+    if isinstance(action, PickUpSkat):
+        hands = _set(state.hands_, seat, state.hands_[seat] | state.skat_)
+        return attrs.evolve(state, hands_=hands, skat_=0, picked_up=True, auction=auction)
+    if isinstance(action, Declare):  # grand hand instead of Ramsch
+        return _declare(attrs.evolve(state, bid_=18, picked_up=False), seat, action,
+                        state.auction)
+    assert isinstance(action, Push)
+    hands, skat, pushes = state.hands_, state.skat_, state.pushes
+    if action.discard is None:
+        pushes += 1
+    else:
+        hands = _set(hands, seat, hands[seat] & ~action.discard.mask)
+        skat = action.discard.mask
+    if seat == 2:
+        return attrs.evolve(state, phase=Phase.PLAYING, to_move_=0, leader_=0, hands_=hands,
+                            skat_=skat, pushes=pushes, picked_up=False, auction=auction, gt=6)
+    return attrs.evolve(state, to_move_=seat + 1, hands_=hands, skat_=skat, pushes=pushes,
+                        picked_up=False, auction=auction)
 
 
 def _set(t: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
@@ -609,7 +772,9 @@ def _bidding(state: GameState, action: Action) -> GameState:
                 return _declarer_found(state, listener, bid, passed, auction)
             return attrs.evolve(state, asker=0, listener=-1, to_move_=0, passed=passed,
                                 auction=auction)
-        # forehand passes too: passed in (D-8)
+        # forehand passes too: Ramsch (D-17) or passed in (D-8)
+        if state.rules.ramsch:
+            return _start_ramsch(state, passed, auction)
         return attrs.evolve(state, phase=Phase.FINISHED, to_move_=-1, passed=passed,
                             auction=auction, end=EndReason.PASSED_IN)
     # the listener
@@ -638,9 +803,10 @@ def _play(s: GameState, card: int) -> GameState:
             s.rules, s.deal, s.phase, (seat + 1) % 3, hands, s.skat_, s.bid_, s.asker,
             s.listener, s.passed, s.auction, s.declarer_, s.contract, s.picked_up, trick,
             s.leader_, s.tricks_, s.taken, s.trick_counts, s.conceded, s.open_hand,
-            s.claim_pending, s.end, s.event_seat,
+            s.claim_pending, s.end, s.event_seat, s.gt, s.kontra, s.kontra_done, s.pushes,
+            s.owned,
         )
-    gt = s.contract.game_type  # type: ignore[union-attr]
+    gt = s.gt
     w = T.trick_winner3(gt, trick[0], trick[1], trick[2])
     winner = (s.leader_ + w) % 3
     taken = _set(s.taken, winner, s.taken[winner] | (1 << trick[0]) | (1 << trick[1])
@@ -655,12 +821,13 @@ def _play(s: GameState, card: int) -> GameState:
     elif gt == 5:
         if winner == d:
             phase, to_move, end = Phase.FINISHED, -1, EndReason.NULL_TRICK
-    elif s.contract.schwarz and winner != d:  # type: ignore[union-attr]
+    elif d >= 0 and winner != d and s.contract.schwarz:  # type: ignore[union-attr]
         phase, to_move, end = Phase.FINISHED, -1, EndReason.DEFENDERS_TRICK
     return GameState(
         s.rules, s.deal, phase, to_move, hands, s.skat_, s.bid_, s.asker, s.listener,
         s.passed, s.auction, d, s.contract, s.picked_up, (), winner, tricks, taken, counts,
-        s.conceded, s.open_hand, s.claim_pending, end, s.event_seat,
+        s.conceded, s.open_hand, s.claim_pending, end, s.event_seat, gt, s.kontra,
+        s.kontra_done, s.pushes, s.owned,
     )
 
 
@@ -693,7 +860,7 @@ def _server_event(state: GameState, action: TimeOut | Leave) -> GameState:
 # ----- result ------------------------------------------------------------------------------
 
 
-def result(state: GameState) -> GameResult | PassedIn | Abandoned | None:
+def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned | None:
     """The score of a finished deal (``None`` while it is still going on).
 
     Computed from the actual cards by :func:`~skatlib.score`: matadors from the
@@ -708,6 +875,8 @@ def result(state: GameState) -> GameResult | PassedIn | Abandoned | None:
         return PassedIn()
     d = state.declarer_
     c = state.contract
+    if state.gt == 6 and end == EndReason.PLAYED_OUT:
+        return _ramsch_result(state)
     if d < 0:
         return Abandoned(_SEATS[state.event_seat], end.value)
     if c is None:
@@ -719,7 +888,7 @@ def result(state: GameState) -> GameResult | PassedIn | Abandoned | None:
                      declarer_points=T.mask_points(skat), declarer_tricks=0,
                      defender_points=0, defender_tricks=0, conceded=True)
     gt = c.game_type
-    m = matadors_mask(gt, state.deal.hands[d].mask | state.deal.skat.mask)
+    m = matadors_mask(gt, state.owned)
     taken = state.taken
     counts = state.trick_counts
     dp_mask = taken[d] | state.skat_
@@ -742,7 +911,20 @@ def result(state: GameState) -> GameResult | PassedIn | Abandoned | None:
     return score(c, bid=state.bid_, matadors=m if not c.is_null else 0,
                  declarer_points=T.mask_points(dp_mask), declarer_tricks=dt,
                  defender_points=T.mask_points(def_mask), defender_tricks=def_tricks,
-                 conceded=conceded)
+                 conceded=conceded, kontra=state.kontra)
+
+
+def _ramsch_result(state: GameState) -> RamschResult:
+    last_of = [0, 0, 0]
+    last_winner = 0
+    for i, packed in enumerate(state.tricks_, 1):
+        w = ((packed >> 15 & 3) + T.trick_winner_index(packed)) % 3
+        last_of[w] = i
+        last_winner = w
+    return ramsch_result(
+        [T.mask_points(m) for m in state.taken], state.trick_counts, last_trick=last_winner,
+        rules=state.rules, pushes=state.pushes, last_trick_of=last_of,
+        skat_points=T.mask_points(state.skat_))
 
 
 _ = Sequence

@@ -1,0 +1,164 @@
+"""Ramsch (D-17): played like grand when all three pass, each for himself.
+
+Only jacks are trumps, forehand leads, and every trick is played.  The
+player with the most card points loses that many points (the skat's points
+go to the winner of the last trick, or by option to the player with the most
+points).  Options on :class:`~skatlib.Rules`: ties, Jungfrau (a player who
+took no trick doubles the loss), Durchmarsch (one player takes every trick:
++120), Schieberamsch (passing the skat on unseen doubles the loss).
+
+>>> r = ramsch_result((50, 40, 30), (4, 3, 3), last_trick=0)
+>>> r.losers, r.scores
+((Seat.FOREHAND,), (-50, 0, 0))
+>>> print(r.explain())
+Ramsch: Forehand 50, Middlehand 40, Rearhand 30 points; Forehand loses 50
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .deal import Seat
+from .errors import InvalidScoreError, Reason
+from .rules import Rules
+
+__all__ = ["RamschResult", "ramsch_result"]
+
+_SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@attrs.frozen
+class RamschResult:
+    """The outcome of a Ramsch deal, per seat."""
+
+    points: tuple[int, int, int]
+    """Card points per seat, the skat included for its owner."""
+    tricks: tuple[int, int, int]
+    """Tricks per seat."""
+    losers: tuple[Seat, ...]
+    """Who loses (empty after a Durchmarsch)."""
+    jungfrau: tuple[Seat, ...]
+    """Players who took no trick (each doubles the loss when the option is on)."""
+    durchmarsch: Seat | None
+    """The player who took every trick, if any."""
+    pushes: int
+    """Schieberamsch: how often the skat was passed on unseen (each doubles)."""
+    multiplier: int
+    """2 ** (pushes + counted Jungfrauen)."""
+    scores: tuple[int, int, int]
+    """What the list records for each seat."""
+    skat_owner: Seat
+    """Who got the skat's points."""
+
+    passed_in = False
+    won = False
+
+    @property
+    def score(self) -> int:
+        """The loser's score (the most negative entry), or +120 for a Durchmarsch."""
+        return min(self.scores) if self.durchmarsch is None else max(self.scores)
+
+    @property
+    def value(self) -> int:
+        """The size of the loss (or 120 for a Durchmarsch)."""
+        return abs(self.score)
+
+    def explain(self) -> str:
+        """The breakdown, e.g. ``'Ramsch: ...; Forehand loses 50 ×2 Jungfrau'``."""
+        names = ("Forehand", "Middlehand", "Rearhand")
+        pts = ", ".join(f"{names[i]} {self.points[i]}" for i in range(3))
+        if self.durchmarsch is not None:
+            return f"Ramsch: {names[self.durchmarsch]} took every trick: Durchmarsch, +120"
+        who = " and ".join(names[s] for s in self.losers)
+        verb = "loses" if len(self.losers) == 1 else "lose"
+        text = f"Ramsch: {pts} points; {who} {verb} {self.points[self.losers[0]]}"
+        extras = []
+        if self.pushes:
+            extras.append(f"×{2 ** self.pushes} pushed" if self.pushes > 1 else "×2 pushed")
+        counted = self.multiplier // (2 ** self.pushes)
+        if counted > 1:
+            extras.append(f"×{counted} Jungfrau")
+        if extras:
+            text += " " + " ".join(extras) + f" = {_signed(min(self.scores))}"
+        return text
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def ramsch_result(
+    points: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    last_trick: int,
+    rules: Rules | None = None,
+    pushes: int = 0,
+    last_trick_of: Sequence[int] | None = None,
+    skat_points: int = 0,
+) -> RamschResult:
+    """Score a Ramsch deal (D-17) from each seat's card points in tricks (and
+    the skat's points, given separately or already included), tricks, and who
+    took the last trick.  ``last_trick_of[i]`` is the number (1..10) of the last
+    trick seat ``i`` took (0 if none), needed only for ``ramsch_ties='last_trick'``.
+
+    :raises InvalidScoreError: if the numbers cannot describe a Ramsch deal.
+
+    >>> ramsch_result((0, 60, 60), (0, 5, 5), last_trick=1).scores   # tie, one Jungfrau
+    (0, -120, -120)
+    >>> ramsch_result((120, 0, 0), (10, 0, 0), last_trick=0).scores  # Durchmarsch
+    (120, 0, 0)
+    """
+    from .rules import ISKO
+
+    rules = rules if rules is not None else ISKO
+    pts = [int(p) for p in points]
+    trk = [int(t) for t in tricks]
+    if len(pts) != 3 or len(trk) != 3 or not 0 <= last_trick <= 2:
+        raise InvalidScoreError("Ramsch needs points and tricks for 3 seats and a last-trick "
+                                "seat 0..2", Reason.INCONSISTENT_RESULT)
+    if sum(trk) != 10 or min(trk) < 0:
+        raise InvalidScoreError(f"Ramsch tricks must add up to 10, not {trk}",
+                                Reason.TRICKS_OUT_OF_RANGE)
+    owner = last_trick
+    if rules.ramsch_skat == "most_points":
+        top = max(pts)
+        tied = [i for i in range(3) if pts[i] == top]
+        owner = last_trick if last_trick in tied else tied[0]
+    pts[owner] += skat_points
+    if sum(pts) != 120 or min(pts) < 0:
+        raise InvalidScoreError(f"Ramsch points must add up to 120, not {pts}",
+                                Reason.POINTS_OUT_OF_RANGE)
+    if trk[last_trick] == 0:
+        raise InvalidScoreError("the winner of the last trick took at least one trick",
+                                Reason.INCONSISTENT_RESULT)
+    if pushes < 0:
+        raise InvalidScoreError("pushes cannot be negative", Reason.INCONSISTENT_RESULT)
+    jungfrau = tuple(_SEATS[i] for i in range(3) if trk[i] == 0)
+    if rules.durchmarsch and 10 in trk:
+        winner = trk.index(10)
+        scores = [0, 0, 0]
+        scores[winner] = 120
+        return RamschResult(
+            (pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]), (), jungfrau, _SEATS[winner],
+            pushes, 1, (scores[0], scores[1], scores[2]), _SEATS[owner])
+    top = max(pts)
+    losers = [i for i in range(3) if pts[i] == top]
+    if len(losers) > 1 and rules.ramsch_ties == "last_trick":
+        if last_trick_of is None:
+            raise InvalidScoreError("ramsch_ties='last_trick' needs last_trick_of",
+                                    Reason.INCONSISTENT_RESULT)
+        losers = [max(losers, key=lambda i: last_trick_of[i])]
+    counted = len(jungfrau) if rules.jungfrau else 0
+    multiplier = 2 ** (pushes + counted)
+    scores = [0, 0, 0]
+    for i in losers:
+        scores[i] = -top * multiplier
+    return RamschResult(
+        (pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]), tuple(_SEATS[i] for i in losers),
+        jungfrau, None, pushes, multiplier, (scores[0], scores[1], scores[2]), _SEATS[owner])

@@ -1,0 +1,353 @@
+"""A table of 3 or 4 players playing a series, with its score sheet.
+
+The :class:`Table` is immutable like :class:`~skatlib.GameState`: recording a
+deal returns a new table.  It knows the dealer rotation and who sits where
+(D-12: forehand is left of the dealer; at four the dealer sits out), keeps a
+score sheet of every deal, totals it on the plain list (D-13) and under
+Seeger-Fabian (D-14), and runs Bock and Ramsch rounds (D-16).
+
+>>> from skatlib import Deal, RandomBot, PUB
+>>> t = Table(("Ann", "Ben", "Cem", "Dua"), rules=PUB, deals=4)
+>>> t.next_dealer, t.next_seats()          # Ann deals and sits out
+('Ann', ('Ben', 'Cem', 'Dua'))
+>>> bots = [RandomBot(1), RandomBot(2), RandomBot(3)]
+>>> for i in range(4):
+...     t = t.play(Deal.shuffled(i), bots)
+>>> t.is_complete, len(t.entries)
+(True, 4)
+>>> sum(t.totals()) == sum(sum(e.list_points) for e in t.entries)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Union
+
+import attrs
+
+from .bots import Bot
+from .contract import GameType
+from .deal import Deal
+from .errors import Reason, SkatError
+from .observation import observe
+from .ramsch import RamschResult
+from .rules import ISKO, Rules
+from .scoring import Abandoned, GameResult, PassedIn
+from .state import GameState, Phase, apply, legal_actions, new_game, result
+
+__all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers"]
+
+DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]
+"""Anything a finished deal can produce."""
+
+
+class TableError(SkatError):
+    """A table or series used wrongly (5 players, wrong dealer, series over...)."""
+
+    default_reason = Reason.BAD_TABLE
+
+
+def bock_triggers(res: DealResult, rules: Rules) -> tuple[str, ...]:
+    """Which of ``rules.bock_triggers`` a deal's result fires (D-16).
+
+    >>> from skatlib import Contract, score, ISKO
+    >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=60, declarer_tricks=5)
+    >>> bock_triggers(r, ISKO)
+    ('lost_60',)
+    """
+    fired: list[str] = []
+    if isinstance(res, PassedIn):
+        fired.append("passed_in")
+    elif isinstance(res, RamschResult):
+        fired.append("ramsch")
+    elif isinstance(res, GameResult):
+        c = res.contract
+        if not res.won and not c.is_null and res.declarer_points == 60 and not res.overbid:
+            fired.append("lost_60")
+        if res.kontra >= 2:
+            fired.append("kontra_re")
+        if res.kontra >= 1:
+            fired.append("kontra")
+        if c.game_type == GameType.GRAND and not res.won:
+            fired.append("lost_grand")
+        if c.game_type == GameType.GRAND and c.hand:
+            fired.append("grand_hand")
+        if c.is_null and c.hand and c.ouvert:
+            fired.append("null_ouvert_hand")
+    return tuple(t for t in fired if t in rules.bock_triggers)
+
+
+@attrs.frozen
+class SheetEntry:
+    """One line of the score sheet."""
+
+    number: int
+    """1-based deal number in the series."""
+    dealer: int
+    """Index (into ``Table.players``) of the dealer."""
+    seats: tuple[int, int, int]
+    """Player indices of forehand, middlehand, rearhand."""
+    result: DealResult
+    bock: int
+    """Multiplier of a Bock deal (2), else 1."""
+    ramsch_round: bool
+    """The deal was played as part of a Ramsch round."""
+    list_points: tuple[int, ...]
+    """Plain-list points (D-13) per player, Bock included."""
+    seeger_fabian: tuple[int, ...]
+    """Seeger-Fabian points (D-14) per player."""
+    triggers: tuple[str, ...]
+    """Bock triggers this deal fired."""
+
+    @property
+    def declarer(self) -> int | None:
+        """Player index of the declarer (``None`` for passed-in, Ramsch, no game)."""
+        if isinstance(self.result, GameResult):
+            return self._declarer_index
+        return None
+
+    _declarer_index: int = -1
+
+    @property
+    def kind(self) -> Literal["game", "passed_in", "ramsch", "no_game"]:
+        """What happened in the deal."""
+        if isinstance(self.result, GameResult):
+            return "game"
+        if isinstance(self.result, PassedIn):
+            return "passed_in"
+        if isinstance(self.result, RamschResult):
+            return "ramsch"
+        return "no_game"
+
+    def describe(self, players: Sequence[str]) -> str:
+        """One line: what was played and its score."""
+        r = self.result
+        if isinstance(r, GameResult):
+            name = players[self._declarer_index]
+            text = f"{name}: {r.contract.name} — {r.explain()}"
+        elif isinstance(r, RamschResult):
+            text = r.explain()
+            for i in range(3):
+                text = text.replace(("Forehand", "Middlehand", "Rearhand")[i],
+                                    players[self.seats[i]])
+        else:
+            text = r.explain()
+        if self.bock > 1:
+            text += " [Bock ×2]"
+        return text
+
+
+def _players(value: Sequence[str]) -> tuple[str, ...]:
+    players = tuple(str(p) for p in value)
+    if len(players) not in (3, 4):
+        raise TableError(f"a Skat table has 3 or 4 players, not {len(players)}: {players}")
+    if len(set(players)) != len(players):
+        raise TableError(f"player names must be distinct: {players}")
+    return players
+
+
+@attrs.frozen
+class Table:
+    """A series at a table of 3 or 4 players (see the module docs).
+
+    :param players: names in seating order (clockwise).
+    :param rules: the rules and house rules (``rules.scoring`` picks the total
+        used by :meth:`standings`).
+    :param deals: series length (36 at three, 48 at four in tournaments; any
+        number, or ``None`` for open-ended).
+    :param first_dealer: index of the first dealer.
+    """
+
+    players: tuple[str, ...] = attrs.field(converter=_players)
+    rules: Rules = ISKO
+    deals: int | None = None
+    first_dealer: int = 0
+    entries: tuple[SheetEntry, ...] = ()
+    queue: tuple[str, ...] = ()
+    """Upcoming special deals, in order: ``'bock'`` or ``'ramsch'`` (D-16)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.first_dealer < len(self.players):
+            raise TableError(f"first_dealer must be 0..{len(self.players) - 1}")
+        if self.deals is not None and (not isinstance(self.deals, int) or self.deals < 1):
+            raise TableError(f"a series has at least one deal, not {self.deals!r}")
+
+    @property
+    def size(self) -> int:
+        """3 or 4."""
+        return len(self.players)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when the series has all its deals."""
+        return self.deals is not None and len(self.entries) >= self.deals
+
+    @property
+    def next_dealer_index(self) -> int:
+        """Index of the next deal's dealer (the deal rotates clockwise, R-2.4)."""
+        return (self.first_dealer + len(self.entries)) % self.size
+
+    @property
+    def next_dealer(self) -> str:
+        """Name of the next deal's dealer."""
+        return self.players[self.next_dealer_index]
+
+    def seat_indices(self, dealer: int) -> tuple[int, int, int]:
+        """Player indices of forehand, middlehand, rearhand for a dealer (D-12)."""
+        n = self.size
+        return ((dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n)
+
+    def next_seats(self) -> tuple[str, str, str]:
+        """Names of forehand, middlehand and rearhand in the next deal."""
+        a, b, c = self.seat_indices(self.next_dealer_index)
+        return (self.players[a], self.players[b], self.players[c])
+
+    @property
+    def next_is_bock(self) -> bool:
+        """The next deal counts double (D-16)."""
+        return bool(self.queue) and self.queue[0] == "bock"
+
+    @property
+    def next_is_ramsch(self) -> bool:
+        """The next deal is part of a Ramsch round (D-16)."""
+        return bool(self.queue) and self.queue[0] == "ramsch"
+
+    def new_game(self, deal: Deal) -> GameState:
+        """The first state of the next deal (a Ramsch deal in a Ramsch round)."""
+        self._check_open()
+        return new_game(deal, self.rules, ramsch=self.next_is_ramsch)
+
+    def _check_open(self) -> None:
+        if self.is_complete:
+            raise TableError(f"the series of {self.deals} deals is complete")
+
+    def record(self, outcome: GameState | DealResult, *, dealer: int | str | None = None
+               ) -> Table:
+        """The table after recording the next deal's outcome (a finished
+        :class:`~skatlib.GameState`, or its result).  ``dealer``, if given, must
+        be the next dealer (by index or name).
+
+        :raises SkatError: for an unfinished state, the wrong dealer, or a
+            complete series.  The table itself is never changed.
+        """
+        self._check_open()
+        if dealer is not None:
+            idx = self.players.index(dealer) if isinstance(dealer, str) and \
+                dealer in self.players else dealer
+            if idx != self.next_dealer_index:
+                raise TableError(
+                    f"the next deal is dealt by {self.next_dealer} (index "
+                    f"{self.next_dealer_index}), not {dealer!r}")
+        declarer_seat = -1
+        if isinstance(outcome, GameState):
+            if outcome.phase != Phase.FINISHED:
+                raise TableError("the deal is not finished: play it to the end first")
+            res = result(outcome)
+            assert res is not None
+            declarer_seat = outcome.declarer_
+        else:
+            res = outcome
+            if isinstance(res, GameResult):
+                raise TableError("record a finished GameState (a bare GameResult does not "
+                                 "say who declared); or use record_game()")
+        return self._record(res, declarer_seat)
+
+    def record_game(self, res: DealResult, *, declarer: int | str | None = None) -> Table:
+        """Record a result given without a state; ``declarer`` names the
+        declarer by seat (0..2) or player name for a :class:`~skatlib.GameResult`."""
+        self._check_open()
+        seat = -1
+        if isinstance(res, GameResult):
+            seats = self.seat_indices(self.next_dealer_index)
+            if isinstance(declarer, str):
+                if declarer not in self.players or self.players.index(declarer) not in seats:
+                    raise TableError(f"{declarer!r} does not play in this deal: "
+                                     f"{self.next_seats()}")
+                seat = seats.index(self.players.index(declarer))
+            elif isinstance(declarer, int) and 0 <= declarer <= 2:
+                seat = declarer
+            else:
+                raise TableError("a game result needs its declarer (seat 0..2 or a name)")
+        return self._record(res, seat)
+
+    def _record(self, res: DealResult, declarer_seat: int) -> Table:
+        n = self.size
+        dealer = self.next_dealer_index
+        seats = self.seat_indices(dealer)
+        bock = 2 if self.next_is_bock else 1
+        ramsch_round = self.next_is_ramsch
+        plain = [0] * n
+        sf = [0] * n
+        declarer_index = -1
+        if isinstance(res, GameResult):
+            declarer_index = seats[declarer_seat]
+            game_points = res.score * bock
+            plain[declarer_index] = game_points
+            sf[declarer_index] = game_points + (50 if res.won else -50)
+            if not res.won:
+                for i in range(n):
+                    if i != declarer_index:
+                        sf[i] += 40 if n == 3 else 30
+        elif isinstance(res, RamschResult):
+            for seat in range(3):
+                plain[seats[seat]] = res.scores[seat] * bock
+                sf[seats[seat]] = res.scores[seat] * bock
+        triggers = bock_triggers(res, self.rules) if self.rules.bock else ()
+        queue = self.queue[1:] if self.queue else ()
+        if triggers:
+            queue = queue + ("bock",) * n
+            if self.rules.bock_ramsch_round:
+                queue = queue + ("ramsch",) * n
+        entry = SheetEntry(len(self.entries) + 1, dealer, seats, res, bock, ramsch_round,
+                           tuple(plain), tuple(sf), triggers, declarer_index)
+        return attrs.evolve(self, entries=self.entries + (entry,), queue=queue)
+
+    def play(self, deal: Deal, bots: Sequence[Bot]) -> Table:
+        """Play the next deal with ``bots`` (one per seat: forehand, middlehand,
+        rearhand) and record it."""
+        if len(bots) != 3:
+            raise TableError(f"a deal needs 3 bots (one per seat), not {len(bots)}")
+        state = self.new_game(deal)
+        while state.phase != Phase.FINISHED:
+            seat = state.to_move_
+            action = bots[seat].act(observe(state, seat), legal_actions(state))
+            state = apply(state, action)
+        return self.record(state)
+
+    def totals(self, system: Literal["list", "seeger_fabian"] | None = None
+               ) -> tuple[int, ...]:
+        """Running totals per player under a system (default ``rules.scoring``)."""
+        system = system or self.rules.scoring
+        if system not in ("list", "seeger_fabian"):
+            raise TableError(f"unknown scoring system {system!r}: 'list' or 'seeger_fabian'")
+        attr = "list_points" if system == "list" else "seeger_fabian"
+        return tuple(sum(getattr(e, attr)[i] for e in self.entries) for i in range(self.size))
+
+    def standings(self, system: Literal["list", "seeger_fabian"] | None = None
+                  ) -> list[tuple[str, int]]:
+        """Players with their totals, best first."""
+        totals = self.totals(system)
+        return sorted(zip(self.players, totals), key=lambda pt: -pt[1])
+
+    def sheet(self) -> str:
+        """The score sheet as a text table a person reads at a glance."""
+        names = self.players
+        width = max(8, *(len(p) for p in names))
+        head = f"{'#':>3} {'dealer':<{width}} " + " ".join(f"{p:>{width}}" for p in names)
+        lines = [head, "-" * len(head)]
+        running = [0] * self.size
+        system = self.rules.scoring
+        for e in self.entries:
+            pts = e.list_points if system == "list" else e.seeger_fabian
+            running = [a + b for a, b in zip(running, pts)]
+            cells = " ".join(f"{(f'{p:+d}' if p else '.'):>{width}}" for p in pts)
+            lines.append(f"{e.number:>3} {names[e.dealer]:<{width}} {cells}  "
+                         f"{e.describe(names)}")
+        lines.append("-" * len(head))
+        label = "list" if system == "list" else "Seeger-Fabian"
+        lines.append(f"{'':>3} {label:<{width}} " + " ".join(f"{t:>{width}}" for t in running))
+        return "\n".join(lines)
+
+
+_ = GameState
