@@ -84,7 +84,7 @@ from .state import (
 )
 from .observation import Observation, observe
 from .record import GameRecord, replay, states
-from .bots import Bot, RandomBot, play_deal
+from .bots import Bot, RandomBot, RuleBot, hand_value, play_deal
 from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
 from .ramsch import RamschResult, ramsch_result
 from .table import SheetEntry, Table, bock_triggers
@@ -170,6 +170,8 @@ __all__ = [
     "states",
     "Bot",
     "RandomBot",
+    "RuleBot",
+    "hand_value",
     "play_deal",
     "ISKO",
     "ISS",

@@ -1,0 +1,194 @@
+"""``skat play``: play a deal (or a series) with bots and print it the way a
+person follows a game."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .actions import Bid, Declare, Hold, Kontra, Pass, PickUpSkat, Play, PlayHand, Push, Re
+from .bots import Bot, RandomBot, RuleBot
+from .cards import Card, CardSet
+from .deal import Deal
+from .display import colour_cards, supports_colour
+from .errors import Reason, SkatError
+from .observation import observe
+from .rules import preset
+from .scoring import GameResult, seeger_fabian
+from .state import GameState, Phase, apply, legal_actions, new_game, result
+from .table import Table
+
+__all__ = ["add_arguments", "run", "make_bot", "narrate"]
+
+_NAMES = ("Forehand", "Middlehand", "Rearhand")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot from a name: ``random``, ``rule``, or ``module:Class`` (constructed
+    without arguments, or with ``seed=`` if it accepts one)."""
+    if spec == "random":
+        return RandomBot(seed)
+    if spec == "rule":
+        return RuleBot()
+    if spec == "pimc":
+        try:
+            from .pimc import PIMCBot  # type: ignore[import-not-found, unused-ignore]
+        except ImportError:
+            raise SkatError("the pimc bot is not available in this version",
+                            Reason.OPTION_DISABLED) from None
+        return PIMCBot(seed=seed)  # type: ignore[no-any-return, unused-ignore]
+    module, _, cls = spec.partition(":")
+    if not cls:
+        raise SkatError(f"unknown bot {spec!r}: use random, rule, or module:Class",
+                        Reason.BAD_RULES)
+    try:
+        factory = getattr(importlib.import_module(module), cls)
+    except (ImportError, AttributeError) as exc:
+        raise SkatError(f"cannot load bot {spec!r}: {exc}", Reason.BAD_RULES) from None
+    try:
+        bot = factory(seed=seed)
+    except TypeError:
+        bot = factory()
+    if not callable(getattr(bot, "act", None)):
+        raise SkatError(f"{spec!r} has no act(observation, legal) method", Reason.BAD_RULES)
+    return bot  # type: ignore[no-any-return]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``skat play``."""
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for the deal(s) and the bots (same seed, same game)")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=None,
+                        help="play a series at a table of 3 or 4 (default: one deal)")
+    parser.add_argument("--deals", type=int, default=None,
+                        help="number of deals in the series (default 1, or 12 with --players)")
+    parser.add_argument("--rules", default="isko",
+                        help="rules preset: isko (official), pub (Kontra/Re, Ramsch, Bock), iss")
+    parser.add_argument("--bots", default="rule,rule,rule",
+                        help="bots per seat: random, rule or module:Class (comma-separated)")
+    parser.add_argument("--colour", "--color", dest="colour", choices=("auto", "always", "never"),
+                        default="auto", help="coloured suits in the terminal")
+    parser.add_argument("--symbols", action="store_true", help="show ♣♠♥♦ instead of C S H D")
+
+
+def _cards(cards: Sequence[Card] | CardSet, gt: int | None, ansi: bool, symbols: bool) -> str:
+    if isinstance(cards, CardSet):
+        cards = cards.sorted(gt)
+    return colour_cards(cards, ansi=ansi, symbols=symbols) if cards else "-"
+
+
+def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
+            ansi: bool = False, symbols: bool = False) -> None:
+    """Print a finished deal: hands, bidding, skat, declaration, tricks, score."""
+    deal = state.deal
+    gt = int(state.contract.game_type) if state.contract is not None else (
+        6 if state.gt == 6 else None)
+    w = out.write
+    w("Hands\n")
+    for seat in range(3):
+        w(f"  {_NAMES[seat]:<11} {_cards(deal.hands[seat], gt, ansi, symbols)}\n")
+    w(f"  {'Skat':<11} {_cards(deal.skat, gt, ansi, symbols)}\n")
+    w("Bidding\n")
+    line = []
+    for who, act in state.auction:
+        if isinstance(act, (Bid, Hold, Pass)):
+            word = {Hold: "yes", Pass: "pass"}.get(type(act), str(act))
+            line.append(f"{_NAMES[who]} {word}")
+    w("  " + ", ".join(line) + "\n")
+    if state.end.name == "PASSED_IN":
+        w("All three passed.\n")
+    for who, act in state.auction:
+        if isinstance(act, PickUpSkat) and state.declarer_ >= 0:
+            w(f"{_NAMES[who]} picks up the skat: {_cards(deal.skat, gt, ansi, symbols)}\n")
+        elif isinstance(act, PlayHand):
+            w(f"{_NAMES[who]} plays hand\n")
+        elif isinstance(act, Declare):
+            text = f"{_NAMES[who]} declares {act.contract.name}"
+            if act.discard is not None:
+                text += f", puts away {_cards(act.discard, gt, ansi, symbols)}"
+            w(text + f" (bid {state.bid_})\n")
+        elif isinstance(act, Kontra):
+            w(f"{_NAMES[who]}: Kontra!\n")
+        elif isinstance(act, Re):
+            w(f"{_NAMES[who]}: Re!\n")
+        elif isinstance(act, Push):
+            w(f"{_NAMES[who]} " + ("pushes the skat on unseen\n" if act.discard is None else
+                                   "takes the skat and pushes two cards\n"))
+    if state.gt == 6:
+        w("Ramsch: everybody plays for himself; jacks are the only trumps.\n")
+    if state.tricks_:
+        w("Play\n")
+    for i, trick in enumerate(state.tricks, 1):
+        cards = _cards(trick.cards, gt, ansi, symbols)
+        w(f"  {i:>2}. {_NAMES[trick.leader]:<10} leads: {cards:<12} -> "
+          f"{_NAMES[trick.winner]} ({trick.points()})\n")
+    if state.trick_:
+        w(f"      unfinished trick: {_cards(state.current_trick, gt, ansi, symbols)}\n")
+    if state.end.name not in ("PLAYED_OUT", "PASSED_IN"):
+        w(f"The deal ended early: {state.end.value}.\n")
+    res = result(state)
+    if res is None:
+        return
+    w("Result\n")
+    if isinstance(res, GameResult):
+        d = state.declarer_
+        w(f"  {_NAMES[d]} ({res.contract.name}): {res.declarer_points} points, "
+          f"{res.declarer_tricks} tricks: {'won' if res.won else 'lost'}\n")
+        w(f"  {res.explain()}\n")
+        sf = seeger_fabian(res)
+        w(f"  Seeger-Fabian: declarer {_signed(sf[0])}, each defender {_signed(sf[1])}\n")
+    else:
+        w(f"  {res.explain()}\n")
+    del actions
+
+
+def _play_one(state: GameState, bots: Sequence[Bot]) -> tuple[GameState, list[object]]:
+    actions: list[object] = []
+    while state.phase != Phase.FINISHED:
+        seat = state.to_move_
+        action = bots[seat].act(observe(state, seat), legal_actions(state))
+        state = apply(state, action)
+        actions.append(action)
+    return state, actions
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``skat play``."""
+    out: TextIO = sys.stdout
+    ansi = args.colour == "always" or (args.colour == "auto" and supports_colour(out))
+    rules = preset(args.rules)
+    seed = args.seed if args.seed is not None else 0
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if len(specs) == 1:
+        specs = specs * 3
+    if len(specs) != 3:
+        raise SkatError(f"--bots needs one bot or three (one per seat), not {len(specs)}",
+                        Reason.BAD_TABLE)
+    bots = [make_bot(spec, seed * 3 + i) for i, spec in enumerate(specs)]
+    if args.players is None and (args.deals is None or args.deals == 1):
+        deal = Deal.shuffled(seed)
+        state, actions = _play_one(new_game(deal, rules), bots)
+        out.write(f"Deal {seed} (rules {rules.name})\n")
+        narrate(state, actions, out, ansi=ansi, symbols=args.symbols)
+        return 0
+    players = args.players or 3
+    n = args.deals if args.deals is not None else 12
+    if n < 1:
+        raise SkatError(f"--deals must be at least 1, not {n}", Reason.BAD_TABLE)
+    names = ("Anna", "Bernd", "Clara", "Dieter")[:players]
+    table = Table(names, rules=rules, deals=n)
+    for i in range(n):
+        state, _ = _play_one(table.new_game(Deal.shuffled(f"{seed}/{i}")), bots)
+        table = table.record(state)
+    out.write(f"Series of {n} deals at a table of {players} (rules {rules.name}, seed {seed})\n")
+    out.write(table.sheet() + "\n")
+    out.write("Standings: " + ", ".join(f"{p} {_signed(t)}" for p, t in table.standings())
+              + "\n")
+    return 0
