@@ -30,6 +30,7 @@ from .actions import (
     parse_action,
 )
 from .bidding import BID_VALUES, Bid, bid_meanings, is_bid_value, next_bid
+from .bots import Bot, RandomBot, RuleBot, hand_value, play_deal
 from .cards import DECK, Card, CardSet, Rank, Suit, to_mask
 from .contract import Contract, GameType
 from .deal import Deal, Seat, deal_order
@@ -44,6 +45,7 @@ from .errors import (
     RecordError,
     SkatError,
 )
+from .observation import Observation, observe
 from .play import (
     follows,
     is_trump,
@@ -53,6 +55,9 @@ from .play import (
     trick_winner_fast,
     trump_mask,
 )
+from .ramsch import RamschResult, ramsch_result
+from .record import GameRecord, replay, states
+from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
 from .scoring import (
     Abandoned,
     GameResult,
@@ -82,11 +87,6 @@ from .state import (
     new_game,
     result,
 )
-from .observation import Observation, observe
-from .record import GameRecord, replay, states
-from .bots import Bot, RandomBot, RuleBot, hand_value, play_deal
-from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
-from .ramsch import RamschResult, ramsch_result
 from .table import SheetEntry, Table, bock_triggers
 
 __version__ = "0.1.0"

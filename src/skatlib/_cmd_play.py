@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Bid, Declare, Hold, Kontra, Pass, PickUpSkat, Play, PlayHand, Push, Re
+from .actions import Bid, Declare, Hold, Kontra, Pass, PickUpSkat, PlayHand, Push, Re
 from .bots import Bot, RandomBot, RuleBot
 from .cards import Card, CardSet
 from .deal import Deal

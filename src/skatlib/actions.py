@@ -240,7 +240,7 @@ class Push:
         return "Push()" if self.discard is None else f"Push({self.discard!r})"
 
 
-Action = Union[
+Action = Union[  # noqa: UP007
     Bid, Hold, Pass, PickUpSkat, PlayHand, Declare, Play, Concede, Claim, Refuse, TimeOut, Leave,
     Kontra, Re, Push,
 ]
@@ -251,7 +251,9 @@ _SIMPLE: dict[str, Action] = {
     "kontra": Kontra(), "re": Re(), "push": Push(),
 }
 _CONTRACT = re.compile(r"^[GCSHDN][HSZO]*$")
-_SEATED = {"RE": Concede, "RF": Refuse, "TI": TimeOut, "LE": Leave}
+_SEATED: dict[str, type[Concede] | type[Refuse] | type[TimeOut] | type[Leave]] = {
+    "RE": Concede, "RF": Refuse, "TI": TimeOut, "LE": Leave,
+}
 
 
 def parse_action(text: str) -> Action:

@@ -83,7 +83,7 @@ def bid_meanings(value: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _check_bid(instance: object, attribute: object, value: object) -> None:
+def _check_bid(instance: object, attribute: object, value: int) -> None:
     if not is_bid_value(value):
         if isinstance(value, int) and not isinstance(value, bool):
             lower = [b for b in BID_VALUES if b < value]

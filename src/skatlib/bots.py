@@ -16,13 +16,25 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from . import _tables as T
-from .actions import Action, Bid, Claim, Concede, Declare, Hold, Kontra, Pass, PickUpSkat, Play, \
-    PlayHand, Push, Re, Refuse
+from .actions import (
+    Action,
+    Bid,
+    Claim,
+    Concede,
+    Declare,
+    Hold,
+    Pass,
+    PickUpSkat,
+    Play,
+    Push,
+    Refuse,
+)
 from .cards import CardSet
 from .contract import Contract, GameType
 from .deal import Deal
 from .errors import IllegalActionError, Reason
 from .observation import Observation, observe
+from .ramsch import RamschResult
 from .record import GameRecord
 from .rules import ISKO, Rules
 from .scoring import Abandoned, GameResult, PassedIn
@@ -229,7 +241,7 @@ class RuleBot:
 
 def play_deal(
     deal: Deal, bots: Sequence[Bot], rules: Rules = ISKO
-) -> tuple[GameRecord, GameResult | PassedIn | Abandoned]:
+) -> tuple[GameRecord, GameResult | PassedIn | RamschResult | Abandoned]:
     """Play a deal to the end: ``bots[i]`` plays seat ``i`` (forehand, middlehand,
     rearhand).  Returns the record (which replays to the same state) and the result.
 
@@ -253,4 +265,5 @@ def play_deal(
         actions.append(action)
     res = result(state)
     assert res is not None
-    return GameRecord(deal, tuple(actions), rules), res
+    played: tuple[Action, ...] = tuple(actions)
+    return GameRecord(deal, played, rules), res

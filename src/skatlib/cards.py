@@ -21,12 +21,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator, Set
+
 import attrs
 
 from . import _tables as T
-from .errors import InvalidCardsError, NotationError, Reason
-
 from .contract import GameType
+from .errors import InvalidCardsError, NotationError, Reason
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "DECK", "CardsLike", "to_mask"]
 
@@ -264,7 +264,9 @@ _NAMES = _build_names()
 CardsLike = "CardSet | Iterable[Card | int] | int | str"
 
 
-def to_mask(cards: CardSet | Iterable[Card | int] | int | str, *, distinct: bool = True) -> int:
+def to_mask(
+    cards: CardSet | Iterable[Card | int | str] | int | str, *, distinct: bool = True
+) -> int:
     """A 32-bit mask from a :class:`CardSet`, an int mask, text or an iterable of cards.
 
     :raises InvalidCardsError: on a duplicate card (when ``distinct``) or an index
@@ -318,7 +320,7 @@ def _check_mask(instance: object, attribute: object, value: int) -> None:
 
 
 @attrs.frozen(repr=False)
-class CardSet(Set[Card]):
+class CardSet(Set[Card]):  # type: ignore[override]
     """An immutable set of cards backed by a 32-bit mask.
 
     Iteration yields cards in the usual display order: jacks first (clubs,
@@ -401,12 +403,12 @@ class CardSet(Set[Card]):
             return other.mask
         if isinstance(other, Set):
             try:
-                return to_mask(other)  # type: ignore[arg-type]
+                return to_mask(other)
             except (InvalidCardsError, NotationError):
                 return None
         return None
 
-    def __or__(self, other: object) -> CardSet:  # type: ignore[override]
+    def __or__(self, other: object) -> CardSet:
         m = self._other(other)
         if m is None:
             return NotImplemented
@@ -434,7 +436,7 @@ class CardSet(Set[Card]):
             return NotImplemented
         return CardSet(m & ~self.mask)
 
-    def __xor__(self, other: object) -> CardSet:  # type: ignore[override]
+    def __xor__(self, other: object) -> CardSet:
         m = self._other(other)
         if m is None:
             return NotImplemented
@@ -445,25 +447,25 @@ class CardSet(Set[Card]):
     def __invert__(self) -> CardSet:
         return CardSet(T.FULL & ~self.mask)
 
-    def __le__(self, other: object) -> bool:
+    def __le__(self, other: object) -> bool:  # type: ignore[override]
         m = self._other(other)
         if m is None:
             return NotImplemented
         return self.mask & ~m == 0
 
-    def __ge__(self, other: object) -> bool:
+    def __ge__(self, other: object) -> bool:  # type: ignore[override]
         m = self._other(other)
         if m is None:
             return NotImplemented
         return m & ~self.mask == 0
 
-    def __lt__(self, other: object) -> bool:
+    def __lt__(self, other: object) -> bool:  # type: ignore[override]
         m = self._other(other)
         if m is None:
             return NotImplemented
         return self.mask != m and self.mask & ~m == 0
 
-    def __gt__(self, other: object) -> bool:
+    def __gt__(self, other: object) -> bool:  # type: ignore[override]
         m = self._other(other)
         if m is None:
             return NotImplemented

@@ -90,7 +90,7 @@ class Contract:
     >>> Contract(GameType.CLUBS, hand=False, schneider=True)
     Traceback (most recent call last):
     ...
-    skatlib.errors.InvalidContractError: schneider can only be announced in a hand game (ISkO 5.2.5): use hand=True
+    skatlib.errors.InvalidContractError: schneider can only be announced in a hand game ...
     """
 
     game_type: GameType

@@ -146,7 +146,8 @@ class Deal:
         contract, so a seed gives the same deal in every skatlib version.
 
         >>> print(Deal.shuffled(1))
-        CQ C8 ST SQ S8 S7 HA H9 DA D9 / CJ DJ CA CT CK HT HK HQ H7 DQ / SJ HJ C9 C7 SA S9 H8 DK D8 D7 / SK DT
+        CQ C8 ST SQ S8 S7 HA H9 DA D9 / CJ DJ CA CT CK HT HK HQ H7 DQ /
+        SJ HJ C9 C7 SA S9 H8 DK D8 D7 / SK DT
         """
         rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
         return cls.from_order(_shuffle(rng))
@@ -157,7 +158,8 @@ class Deal:
         forehand (ISkO 3.2)."""
         cards = list(deck)
         if len(cards) != 32:
-            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}", Reason.WRONG_CARD_COUNT)
+            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}",
+                                    Reason.WRONG_CARD_COUNT)
         to_mask(cards)  # validates distinct cards
         masks = [0, 0, 0, 0]
         for card, who in zip(cards, _DEAL_ORDER):

@@ -125,7 +125,8 @@ def legal_cards(
             Reason.BAD_TRICK,
         )
     if not hand_mask:
-        raise InvalidCardsError("the hand is empty: there is no card to play", Reason.WRONG_CARD_COUNT)
+        raise InvalidCardsError("the hand is empty: there is no card to play",
+                                Reason.WRONG_CARD_COUNT)
     for c in cards:
         if hand_mask >> c & 1:
             raise InvalidCardsError(

@@ -10,13 +10,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
 from .actions import Action, parse_action
 from .deal import Deal
-from .errors import IllegalActionError, RecordError, Reason
+from .errors import IllegalActionError, Reason, RecordError
 from .rules import ISKO, Rules
 from .state import GameState, apply, new_game
 
@@ -28,13 +28,17 @@ def _meta(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple
     return tuple((str(k), str(v)) for k, v in items)
 
 
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class GameRecord:
     """A deal and the actions played on it, with the rules and free metadata
     (players, ratings, date, ids...) as ``(key, value)`` pairs."""
 
     deal: Deal
-    actions: tuple[Action, ...] = attrs.field(converter=tuple)
+    actions: tuple[Action, ...] = attrs.field(converter=_actions)
     rules: Rules = ISKO
     meta: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_meta)
 
@@ -75,8 +79,8 @@ def states(record: GameRecord) -> Iterator[GameState]:
 
 def replay(record: GameRecord) -> GameState:
     """The state after all of the record's actions (each one checked)."""
-    state: GameState | None = None
-    for state in states(record):
+    last: GameState | None = None
+    for last in states(record):  # noqa: B007
         pass
-    assert state is not None
-    return state
+    assert last is not None
+    return last

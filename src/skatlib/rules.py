@@ -10,11 +10,12 @@ Each option's docstring gives its default and its source (a ruling D-n in
 >>> Rules(schieberamsch=True)
 Traceback (most recent call last):
 ...
-skatlib.errors.SkatError: schieberamsch=True needs ramsch=True (Schieberamsch is a way of playing Ramsch, D-17)
+skatlib.errors.SkatError: schieberamsch=True needs ramsch=True ...
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 import attrs
@@ -47,13 +48,13 @@ def _check_triggers(instance: object, attribute: object, value: frozenset[str]) 
         )
 
 
-def _to_frozenset(value: object) -> frozenset[str]:
+def _to_frozenset(value: str | Iterable[str]) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset({value})
-    return frozenset(value)  # type: ignore[arg-type]
+    return frozenset(value)
 
 
-def _choice(*options: str):  # type: ignore[no-untyped-def]
+def _choice(*options: str) -> Callable[[object, attrs.Attribute[str], str], None]:
     def check(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
         if value not in options:
             raise SkatError(
@@ -152,7 +153,8 @@ def _field_docs() -> dict[str, str]:
 
     src = inspect.getsource(Rules)
     docs = {}
-    for m in re.finditer(r"\n    (\w+): [^\n]*(?:\n        [^\n]*)*\n    \"\"\"(.*?)\"\"\"", src, re.S):
+    pattern = r"\n    (\w+): [^\n]*(?:\n        [^\n]*)*\n    \"\"\"(.*?)\"\"\""
+    for m in re.finditer(pattern, src, re.S):
         docs[m.group(1)] = " ".join(m.group(2).split())
     return docs
 

@@ -315,7 +315,8 @@ class GameResult:
                 running += level.amount
                 # the tops item already says its count ("with 2")
                 parts.append(level.name if i == 0 else f"{level.name} {running}")
-            head = f"{', '.join(parts)} × {c.game_type.title} {c.base_value} = {self.computed_value}"
+            head = (f"{', '.join(parts)} × {c.game_type.title} {c.base_value} = "
+                    f"{self.computed_value}")
             if self.overbid:
                 head += (
                     f"; overbid (bid {self.bid}): {self.value} = "
@@ -380,7 +381,8 @@ class Abandoned:
 
 def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidScoreError(f"{name} must be a whole number {low}..{high}, not {value!r}", reason)
+        raise InvalidScoreError(
+            f"{name} must be a whole number {low}..{high}, not {value!r}", reason)
     return value
 
 
@@ -501,7 +503,8 @@ def seeger_fabian(result: GameResult | PassedIn, *, players: int = 3) -> tuple[i
     (-96, (-146, 40), (-146, 30))
     """
     if players not in (3, 4):
-        raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}", Reason.BAD_TABLE)
+        raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}",
+                                Reason.BAD_TABLE)
     if isinstance(result, PassedIn):
         return (0, 0)
     if result.won:

@@ -285,7 +285,8 @@ def _unpack(packed: int) -> Trick:
     leader = packed >> 15 & 3
     c = (packed >> 10 & 31, packed >> 5 & 31, packed & 31)
     w = T.trick_winner_index(packed)
-    return Trick(_SEATS[leader], (_CARDS[c[0]], _CARDS[c[1]], _CARDS[c[2]]), _SEATS[(leader + w) % 3])
+    return Trick(_SEATS[leader], (_CARDS[c[0]], _CARDS[c[1]], _CARDS[c[2]]),
+                 _SEATS[(leader + w) % 3])
 
 
 def _seat(seat: Seat | int) -> int:
@@ -571,15 +572,15 @@ def check_action(state: GameState, action: Action) -> None:
         if c.hand:
             raise _illegal(state, action, "the skat was picked up, so no hand game (ISkO 2.2.3)",
                            Reason.CONTRACT_NOT_ALLOWED, _contract_hint(state))
-        d = action.discard
-        if d is None:
+        disc = action.discard
+        if disc is None:
             raise _illegal(state, action, "after picking up the skat, put away two cards "
                            "(e.g. 'G.H7.HQ')", Reason.DISCARD_REQUIRED, _contract_hint(state))
-        if not isinstance(d, CardSet) or len(d) != 2:
-            raise _illegal(state, action, f"put away exactly two cards, not {d}",
+        if not isinstance(disc, CardSet) or len(disc) != 2:
+            raise _illegal(state, action, f"put away exactly two cards, not {disc}",
                            Reason.DISCARD_REQUIRED, _contract_hint(state))
-        if d.mask & ~hand:
-            raise _illegal(state, action, f"{CardSet(d.mask & ~hand)} is not in the "
+        if disc.mask & ~hand:
+            raise _illegal(state, action, f"{CardSet(disc.mask & ~hand)} is not in the "
                            f"declarer's 12 cards {CardSet(hand)}", Reason.DISCARD_NOT_IN_HAND,
                            _contract_hint(state))
     else:

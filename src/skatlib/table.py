@@ -38,7 +38,7 @@ from .state import GameState, Phase, apply, legal_actions, new_game, result
 
 __all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers"]
 
-DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]
+DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]  # noqa: UP007
 """Anything a finished deal can produce."""
 
 
