@@ -269,7 +269,10 @@ def parse_action(text: str) -> Action:
     t = text.strip()
     if t in _SIMPLE:
         return _SIMPLE[t]
-    if t.isdigit():
+    if t.isascii() and t.isdigit():
+        if len(t) > 3:
+            raise NotationError(f"{t[:10]}{'...' if len(t) > 10 else ''} is not a bid value: "
+                                "bids are 18..264", Reason.NOT_A_BID_VALUE)
         return Bid(int(t))
     head, _, rest = t.partition(".")
     if head == "push" and rest:

@@ -373,7 +373,7 @@ class CardSet(Set[Card]):  # type: ignore[override]
         while i < len(tokens):
             for width in (1, 2, 3):
                 if i + width > len(tokens):
-                    break
+                    continue  # not `break`: the else clause must report the token
                 card = _NAMES.get(_normalise(" ".join(tokens[i : i + width])))
                 if card is not None:
                     cards.append(card)

@@ -489,13 +489,16 @@ def score(
     )
 
 
-def seeger_fabian(result: GameResult | PassedIn, *, players: int = 3) -> tuple[int, int]:
+def seeger_fabian(
+    result: GameResult | PassedIn | Abandoned, *, players: int = 3
+) -> tuple[int, int]:
     """List points under Seeger-Fabian (D-14): ``(declarer, each other player)``.
 
     The declarer gets his score plus 50 if won, minus 50 if lost; every other
     player at the table (the sitting-out dealer included) gets 40 at a
     3-player table or 30 at a 4-player table when the declarer loses.
-    Kontra/Re multiply only the game points.  A passed-in deal scores (0, 0).
+    Kontra/Re multiply only the game points.  A passed-in deal, or one abandoned
+    in the auction, scores (0, 0).
 
     >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=50,
     ...           declarer_tricks=4)
@@ -505,8 +508,11 @@ def seeger_fabian(result: GameResult | PassedIn, *, players: int = 3) -> tuple[i
     if players not in (3, 4):
         raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}",
                                 Reason.BAD_TABLE)
-    if isinstance(result, PassedIn):
+    if isinstance(result, (PassedIn, Abandoned)):
         return (0, 0)
+    if not isinstance(result, GameResult):
+        raise InvalidScoreError(f"Seeger-Fabian scores declarer games, not {result!r} "
+                                "(a Ramsch deal has no declarer)", Reason.INCONSISTENT_RESULT)
     if result.won:
         return (result.score + 50, 0)
     return (result.score - 50, 40 if players == 3 else 30)

@@ -407,7 +407,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         if not state.conceded >> seat & 1:
             out.append(_CONCEDE[seat])
         if seat == state.declarer_:
-            if not state.claim_pending and not state.open_hand:
+            if _may_claim(state):
                 out.append(_CLAIM)
         elif state.claim_pending and not state.conceded >> seat & 1:
             out.append(_REFUSE[seat])
@@ -488,8 +488,8 @@ def check_action(state: GameState, action: Action) -> None:
             raise _illegal(state, action, "Ramsch has no declarer: nobody can concede or claim",
                            Reason.WRONG_PHASE)
         if isinstance(action, Claim):
-            if state.claim_pending or state.open_hand:
-                raise _illegal(state, action, "the declarer's cards are already open",
+            if not _may_claim(state):
+                raise _illegal(state, action, "the declarer has already claimed",
                                Reason.ALREADY_DONE)
             return
         seat = _seat(action.seat)
@@ -629,6 +629,14 @@ def _check_push(state: GameState, action: Action) -> None:
                        "(R-15.4)", Reason.CONTRACT_NOT_ALLOWED)
     raise _illegal(state, action, "take the skat ('s') or push it on unseen ('push')",
                    Reason.WRONG_PHASE)
+
+
+def _may_claim(state: GameState) -> bool:
+    """The declarer may claim once, and again after a refusal only in an ouvert
+    game (where his cards were open anyway)."""
+    if state.claim_pending:
+        return False
+    return not state.open_hand or bool(state.contract is not None and state.contract.ouvert)
 
 
 def _contract_hint(state: GameState) -> tuple[str, ...]:
