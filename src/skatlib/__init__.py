@@ -88,6 +88,7 @@ from .state import (
     result,
 )
 from .table import SheetEntry, Table, bock_triggers
+from .simulate import GameTypeStats, SimulationStats, simulate
 
 __version__ = "0.1.0"
 
@@ -187,4 +188,7 @@ __all__ = [
     "SheetEntry",
     "Table",
     "bock_triggers",
+    "GameTypeStats",
+    "SimulationStats",
+    "simulate",
 ]

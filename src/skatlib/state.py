@@ -127,6 +127,14 @@ _CONCEDE = tuple(Concede(s) for s in _SEATS)
 _REFUSE = tuple(Refuse(s) for s in _SEATS)
 _NON_HAND = Contract.all(hand=False)
 _HAND_CONTRACTS = Contract.all(hand=True)
+# every declaration after a pickup, built once: _DECLARE_DISCARD[contract][a * 32 + b]
+_DECLARE_DISCARD: dict[Contract, list[Declare | None]] = {
+    c: [Declare(c, CardSet((1 << a) | (1 << b))) if a < b else None
+        for a in range(32) for b in range(32)]
+    for c in _NON_HAND
+}
+_DECLARE_HAND = {c: Declare(c) for c in _HAND_CONTRACTS}
+_PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
 
 
 @attrs.frozen
@@ -401,17 +409,33 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase == Phase.PLAYING:
         seat = state.to_move_
         mask = T.legal_mask(state.gt, state.hands_[seat], state.trick_[0] if state.trick_ else -1)
+        d = state.declarer_
+        # extras: concede (bit 32), claim (33), refuse (34), and the seat (35-36)
+        key = mask
+        if d >= 0:
+            if not state.conceded >> seat & 1:
+                key |= 1 << 32
+            if seat == d:
+                if _may_claim(state):
+                    key |= 1 << 33
+            elif state.claim_pending and not state.conceded >> seat & 1:
+                key |= 1 << 34
+            key |= seat << 35
+        hit = _PLAY_CACHE.get(key)
+        if hit is not None:
+            return hit
         out: list[Action] = [_PLAY[c] for c in T.mask_cards(mask)]
-        if state.declarer_ < 0:
-            return tuple(out)
-        if not state.conceded >> seat & 1:
+        if key >> 32 & 1:
             out.append(_CONCEDE[seat])
-        if seat == state.declarer_:
-            if _may_claim(state):
-                out.append(_CLAIM)
-        elif state.claim_pending and not state.conceded >> seat & 1:
+        if key >> 33 & 1:
+            out.append(_CLAIM)
+        if key >> 34 & 1:
             out.append(_REFUSE[seat])
-        return tuple(out)
+        res = tuple(out)
+        if len(_PLAY_CACHE) > 200_000:
+            _PLAY_CACHE.clear()
+        _PLAY_CACHE[key] = res
+        return res
     if phase == Phase.BIDDING:
         if state.to_move_ == state.asker:
             if state.listener < 0:
@@ -437,10 +461,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase == Phase.DECLARING:
         contracts = allowed_contracts(state)
         if not state.picked_up:
-            return tuple(Declare(c) for c in contracts)
-        cards = T.mask_cards(state.hands_[state.declarer_])
-        discards = [CardSet((1 << a) | (1 << b)) for a, b in combinations(cards, 2)]
-        return tuple(Declare(c, d) for c in contracts for d in discards)
+            return tuple(_DECLARE_HAND[c] for c in contracts)
+        pairs = [a * 32 + b for a, b in combinations(T.mask_cards(state.hands_[state.declarer_]), 2)]
+        out_d: list[Action] = []
+        for c in contracts:
+            table = _DECLARE_DISCARD[c]
+            out_d.extend(table[i] for i in pairs)  # type: ignore[misc]
+        return tuple(out_d)
     return ()
 
 
