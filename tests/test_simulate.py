@@ -1,0 +1,142 @@
+"""skatlib.simulate: parallel deals whose statistics depend on the seed alone."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from skatlib import GameResult, PassedIn, RandomBot, SkatError, seeger_fabian
+from skatlib._cmd_simulate import add_arguments, run
+from skatlib.simulate import BotSpec, SimulationStats, deal_seed, play_simulated_deal, simulate
+
+N = 48
+
+
+@pytest.fixture(scope="module")
+def serial() -> SimulationStats:
+    return simulate(N, "random", seed=11, workers=0, chunk_size=5)
+
+
+def test_one_and_two_worker_processes_agree(serial: SimulationStats) -> None:
+    with ProcessPoolExecutor(max_workers=1) as one:
+        a = simulate(N, "random", seed=11, executor=one, chunk_size=7)
+    with ProcessPoolExecutor(max_workers=2) as two:
+        b = simulate(N, "random", seed=11, executor=two, chunk_size=3)
+    assert a == b == serial
+    assert a.to_dict()["by_game_type"] == serial.to_dict()["by_game_type"]
+
+
+def test_default_pool_agrees(serial: SimulationStats) -> None:
+    assert simulate(N, "random", seed=11, workers=2) == serial
+
+
+def test_chunking_does_not_matter(serial: SimulationStats) -> None:
+    with ThreadPoolExecutor(max_workers=3) as ex:
+        assert simulate(N, seed=11, executor=ex, chunk_size=1) == serial
+    assert simulate(N, seed=11, workers=0, chunk_size=1000) == serial
+
+
+def test_the_seed_matters(serial: SimulationStats) -> None:
+    other = simulate(N, "random", seed=12, workers=0)
+    assert other != serial
+
+
+def test_statistics_add_up(serial: SimulationStats) -> None:
+    s = serial
+    assert s.deals == N == s.passed_in + s.games + s.other
+    assert s.games == sum(t.games for t in s.by_game_type.values())
+    assert 0.0 <= s.win_rate <= 1.0
+    # recompute from the individual deals
+    passed = games = won = score_sum = 0
+    seats = [0, 0, 0]
+    for i in range(N):
+        record, res = play_simulated_deal(11, i)
+        if isinstance(res, PassedIn):
+            passed += 1
+            continue
+        assert isinstance(res, GameResult)
+        games += 1
+        won += res.won
+        score_sum += res.score
+        declarer = record.replay().declarer_
+        d, o = seeger_fabian(res)
+        for seat in range(3):
+            seats[seat] += d if seat == declarer else o
+    assert (s.passed_in, s.games, s.won) == (passed, games, won)
+    assert s.mean_score == pytest.approx(score_sum / games)
+    assert s.seeger_fabian_seats == tuple(seats)
+
+
+def test_progress_is_reported() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate(10, seed=1, workers=0, chunk_size=3, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(3, 10), (6, 10), (9, 10), (10, 10)]
+    seen: list[int] = []
+    with ThreadPoolExecutor(max_workers=2) as ex:
+        simulate(10, seed=1, executor=ex, chunk_size=4, progress=lambda d, t: seen.append(d))
+    assert sorted(seen) == seen and seen[-1] == 10
+
+
+def _cautious(seed: int) -> RandomBot:
+    return RandomBot(seed, pass_rate=0.9)
+
+
+def test_factories_and_seat_specs() -> None:
+    specs: Sequence[BotSpec] = ("random", functools.partial(RandomBot, pass_rate=0.9), _cautious)
+    with ProcessPoolExecutor(max_workers=2) as ex:
+        a = simulate(12, specs, seed=3, executor=ex)
+    b = simulate(12, specs, seed=3, workers=0)
+    assert a == b
+    assert simulate(12, RandomBot, seed=3, workers=0) == simulate(12, "random", seed=3, workers=0)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(SkatError, match="unknown bot"):
+        simulate(1, "nobody", workers=0)
+    with pytest.raises(SkatError, match="three"):
+        simulate(1, ["random", "random"], workers=0)
+    with pytest.raises(SkatError):
+        simulate(-1, workers=0)
+    with pytest.raises(SkatError):
+        simulate(1, workers=-2)
+
+
+def test_zero_deals() -> None:
+    s = simulate(0, workers=0)
+    assert (s.deals, s.games, s.win_rate, s.mean_score) == (0, 0, 0.0, 0.0)
+
+
+def test_deal_seeds_are_stable() -> None:
+    # part of the reproducibility contract: these values must never change
+    assert deal_seed(0, 0) == 2996582561218216930
+    assert deal_seed(2026, 7, 1) == 2062510665046713051
+    assert len({deal_seed(1, i) for i in range(1000)}) == 1000
+    assert deal_seed(1, 2, 0) != deal_seed(1, 2, 1) != deal_seed(1, 2)
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    p = argparse.ArgumentParser()
+    add_arguments(p)
+    assert run(p.parse_args(["--deals", "9", "--workers", "0", "--seed", "2"])) == 0
+    out = capsys.readouterr()
+    assert "9 deals in" in out.out and "game type" in out.out
+    assert out.err == ""  # no progress bar off a terminal
+    assert run(p.parse_args(["--deals", "9", "--workers", "0", "--seed", "2", "--json"])) == 0
+    assert '"deals": 9' in capsys.readouterr().out
+    with pytest.raises(SkatError):
+        run(p.parse_args(["--deals", "-3"]))
+    with pytest.raises(SkatError):
+        run(p.parse_args(["--deals", "3", "--workers", "0", "--bots", "random,random"]))
+
+
+def test_dask_local_cluster(serial: SimulationStats) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        stats = simulate(N, "random", seed=11, executor=client.get_executor(), chunk_size=6)
+    assert stats == serial
