@@ -1,0 +1,332 @@
+"""Cards and card sets (ISkO 1.2): notation, order, set behaviour, points."""
+
+from __future__ import annotations
+
+import pytest
+
+from skatlib import (
+    DECK,
+    Card,
+    CardSet,
+    GameType,
+    InvalidCardsError,
+    NotationError,
+    Rank,
+    Reason,
+    SkatError,
+    Suit,
+)
+
+# Expected names written out by hand, suit letter then rank letter as in the ISS format.
+ISS_SUITS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+ISS_RANKS = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack",
+             "9": "nine", "8": "eight", "7": "seven"}  # fmt: skip
+ALL_CODES = [s + r for s in "CSHD" for r in "ATKQJ987"]
+
+
+def test_there_are_32_distinct_card_codes() -> None:
+    """ISkO 1.2.1: four suits of A 10 K Q J 9 8 7."""
+    assert len(Card) == 32
+    assert sorted(c.name for c in Card) == sorted(ALL_CODES)
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_parse_iss_code(code: str) -> None:
+    card = Card.parse(code)
+    assert card.name == code
+    assert card.suit.letter == code[0]
+    assert card.rank.letter == code[1]
+    assert Card.parse(code.lower()) is card  # case-insensitive
+    assert Card.parse(f"  {code} ") is card
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("♣J", Card.CJ),
+        ("♠10", Card.ST),
+        ("♥A", Card.HA),
+        ("♦7", Card.D7),
+        ("♦Q", Card.DQ),
+        ("s10", Card.ST),
+        ("C10", Card.CT),
+        # German names, French-suited deck
+        ("Kreuz Bube", Card.CJ),
+        ("Pik Zehn", Card.ST),
+        ("Herz Dame", Card.HQ),
+        ("Karo Ass", Card.DA),
+        ("Herz König", Card.HK),
+        ("Karo Sieben", Card.D7),
+        ("kreuz bube", Card.CJ),
+        # German names, German-suited deck
+        ("Eichel Unter", Card.CJ),
+        ("Grün Ober", Card.SQ),
+        ("Schellen Daus", Card.DA),
+        ("Herz Neun", Card.H9),
+        # English names
+        ("jack of clubs", Card.CJ),
+        ("Jack of Clubs", Card.CJ),
+        ("ten of spades", Card.ST),
+        ("queen of hearts", Card.HQ),
+        ("ace of diamonds", Card.DA),
+        ("seven of spades", Card.S7),
+    ],
+)
+def test_parse_other_notations(text: str, expected: Card) -> None:
+    assert Card.parse(text) is expected
+
+
+@pytest.mark.parametrize("card", list(Card))
+def test_str_repr_and_names_round_trip(card: Card) -> None:
+    """Every output notation of every card parses back to the same card."""
+    assert str(card) == card.name
+    assert repr(card) == f"Card.{card.name}"
+    assert eval(repr(card), {"Card": Card}) is card
+    assert Card.parse(str(card)) is card
+    assert Card.parse(card.symbol()) is card
+    assert Card.parse(card.german()) is card
+    assert Card.parse(card.german(german_suits=True)) is card
+    assert Card.parse(card.english()) is card
+    assert f"{card}" == card.name
+    assert f"{card:>4}" == card.name.rjust(4)
+
+
+def test_symbol_german_english_spelling() -> None:
+    assert Card.ST.symbol() == "♠10"
+    assert Card.CJ.symbol() == "♣J"
+    assert Card.HT.german() == "Herz Zehn"
+    assert Card.CJ.german() == "Kreuz Bube"
+    assert Card.CJ.german(german_suits=True) == "Eichel Unter"
+    assert Card.DA.german(german_suits=True) == "Schellen Daus"
+    assert Card.SQ.german(german_suits=True) == "Grün Ober"
+    assert Card.CJ.english() == "Jack of Clubs"
+
+
+def test_suit_and_rank_of_a_jack_are_printed_ones() -> None:
+    """The card knows its printed suit; whether it is a trump is the game's business."""
+    assert Card.SJ.suit == Suit.SPADES
+    assert Card.SJ.rank == Rank.JACK
+    assert Card.of(Suit.HEARTS, Rank.TEN) is Card.HT
+    assert Card.of(Suit.CLUBS, Rank.JACK) is Card.CJ
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["XZ", "C1", "CX", "ZJ", "Kreuz", "jack", "CJJ", "11", "Kreuz Bube Pik", "joker", "♣11",
+     "", "   ",
+     # single-letter German ranks (D = Dame, B = Bube, U = Unter, O = Ober) only after
+     # the suit: "DH" would read as diamonds-something, so it names no card
+     "DH", "BC", "US", "OD"],
+)  # fmt: skip
+def test_unknown_card_text_raises_notation_error(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Card.parse(text)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, SkatError)
+    assert info.value.reason == Reason.UNKNOWN_CARD
+    assert repr(text) in str(info.value)
+
+
+def test_parse_rejects_non_text() -> None:
+    with pytest.raises(NotationError):
+        Card.parse(31)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# Points (ISkO 1.2.2)
+
+
+@pytest.mark.parametrize(
+    ("rank", "points"),
+    [("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0), ("8", 0), ("7", 0)],
+)
+def test_card_points_isko_1_2_2(rank: str, points: int) -> None:
+    for suit in "CSHD":
+        assert Card.parse(suit + rank).points == points
+    assert Rank(Card.parse("C" + rank).rank).points == points
+
+
+def test_deck_has_32_cards_and_120_points_isko_1_2_2() -> None:
+    assert len(DECK) == 32
+    assert DECK.points() == 120
+    assert set(DECK) == set(Card)
+    for suit in "CSHD":
+        assert CardSet.parse(" ".join(suit + r for r in "ATKQJ987")).points() == 30
+
+
+# ---------------------------------------------------------------------------
+# CardSet notation
+
+GRAND_ORDER = "CJ SJ HJ DJ CA CT CK CQ C9 C8 C7 SA ST SK SQ S9 S8 S7 HA HT HK HQ H9 H8 H7 " \
+    "DA DT DK DQ D9 D8 D7"  # fmt: skip
+
+
+def _block(suit: str, ranks: str) -> list[str]:
+    return [suit + r for r in ranks]
+
+
+def _expected_order(game_type: GameType) -> list[str]:
+    """Display order by hand: trumps first (jacks C S H D, then the trump suit A T K Q
+    9 8 7), then the other suits clubs, spades, hearts, diamonds; null A K Q J T 9 8 7."""
+    if game_type == GameType.NULL:
+        return [code for s in "CSHD" for code in _block(s, "AKQJT987")]
+    jacks = ["CJ", "SJ", "HJ", "DJ"]
+    trump = {GameType.CLUBS: "C", GameType.SPADES: "S", GameType.HEARTS: "H",
+             GameType.DIAMONDS: "D"}.get(game_type)  # fmt: skip
+    out = list(jacks)
+    if trump is not None:
+        out += _block(trump, "ATKQ987")
+    for s in "CSHD":
+        if s != trump:
+            out += _block(s, "ATKQ987")
+    return out
+
+
+def test_iteration_order_jacks_first_then_suits() -> None:
+    """Jacks CJ SJ HJ DJ first, then clubs, spades, hearts, diamonds, each A T K Q 9 8 7."""
+    assert [c.name for c in DECK] == GRAND_ORDER.split()
+    assert [c.name for c in CardSet.parse("D7 HA CJ SA C7 DJ")] == ["CJ", "DJ", "C7", "SA",
+                                                                   "HA", "D7"]
+
+
+@pytest.mark.parametrize("game_type", list(GameType))
+def test_sorted_for_every_game_type(game_type: GameType) -> None:
+    expected = _expected_order(game_type)
+    assert [c.name for c in DECK.sorted(game_type)] == expected
+    some_codes = ["HJ", "H7", "HA", "HT", "DJ", "C9", "SQ", "DA", "D7"]
+    some = CardSet.parse(" ".join(some_codes))
+    assert [c.name for c in some.sorted(game_type)] == [e for e in expected if e in some_codes]
+
+
+def test_sorted_examples() -> None:
+    assert CardSet.parse("HJ H7 HA").sorted(GameType.NULL) == [Card.HA, Card.HJ, Card.H7]
+    assert CardSet.parse("HA DJ H7 CA").sorted(GameType.HEARTS) == [
+        Card.DJ, Card.HA, Card.H7, Card.CA]  # fmt: skip
+    # null: the ten goes below the jack, the queen above it
+    assert CardSet.parse("ST SJ SQ S9").sorted(GameType.NULL) == [
+        Card.SQ, Card.SJ, Card.ST, Card.S9]  # fmt: skip
+    assert CardSet.parse("ST SJ SQ S9").sorted(GameType.GRAND) == [
+        Card.SJ, Card.ST, Card.SQ, Card.S9]  # fmt: skip
+    assert DECK.sorted() == list(DECK)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["CJ SJ HA", "CJ.SJ.HA", "CJ,SJ,HA", "cj sj ha", "♣J ♠J ♥A", "Kreuz Bube, Pik Bube, Herz Ass",
+     "Kreuz Bube Pik Bube Herz Ass", "jack of clubs, jack of spades, ace of hearts",
+     "Eichel Unter Grün Unter Herz Daus", "HA SJ CJ"],
+)  # fmt: skip
+def test_cardset_parse_forms(text: str) -> None:
+    assert CardSet.parse(text) == CardSet.from_cards([Card.CJ, Card.SJ, Card.HA])
+
+
+def test_cardset_str_and_repr() -> None:
+    s = CardSet.parse("HA CJ D7 SJ")
+    assert str(s) == "CJ SJ HA D7"
+    assert repr(s) == "CardSet.parse('CJ SJ HA D7')"
+    assert s.to_str(sep=".") == "CJ.SJ.HA.D7"
+    assert s.to_str(GameType.NULL) == "CJ SJ HA D7"
+    assert CardSet.parse("HA CJ D7 SJ CA").to_str(GameType.NULL) == "CA CJ SJ HA D7"
+    assert CardSet.parse("HA CJ D7 SJ CA").to_str(GameType.HEARTS) == "CJ SJ HA CA D7"
+    assert str(CardSet()) == ""
+    assert repr(CardSet()) == "CardSet.parse('')"
+    assert CardSet.parse("") == CardSet()
+
+
+@pytest.mark.parametrize(
+    "text", ["", "CJ", "CJ SJ HJ DJ", "D7 D8 D9 DQ DK DT DA", GRAND_ORDER]
+)
+def test_cardset_str_repr_round_trip(text: str) -> None:
+    s = CardSet.parse(text)
+    assert CardSet.parse(str(s)) == s
+    assert eval(repr(s), {"CardSet": CardSet}) == s
+    assert CardSet.parse(s.to_str(GameType.NULL, sep=".")) == s
+
+
+@pytest.mark.parametrize(
+    "text", ["CJ CJ", "CJ SJ CJ", "Kreuz Bube CJ", "CJ,cj", "♠10 ST"]
+)
+def test_duplicates_raise_invalid_cards_error(text: str) -> None:
+    with pytest.raises(InvalidCardsError) as info:
+        CardSet.parse(text)
+    assert info.value.reason == Reason.DUPLICATE_CARD
+
+
+def test_from_cards_duplicates_and_non_cards() -> None:
+    with pytest.raises(InvalidCardsError):
+        CardSet.from_cards([Card.CJ, Card.CJ])
+    with pytest.raises(InvalidCardsError):
+        CardSet.from_cards([32])
+    with pytest.raises(InvalidCardsError):
+        CardSet.from_cards([-1])
+    with pytest.raises(InvalidCardsError):
+        CardSet(1 << 32)
+    assert CardSet.from_cards(["CJ", Card.SJ]) == CardSet.parse("CJ SJ")
+
+
+def test_cardset_parse_unknown_card_raises_notation_error() -> None:
+    with pytest.raises(NotationError) as info:
+        CardSet.parse("CJ XX SJ")
+    assert "XX" in str(info.value)
+
+
+# ---------------------------------------------------------------------------
+# CardSet as a set
+
+
+def test_len_in_bool() -> None:
+    s = CardSet.parse("CJ SJ HA")
+    assert len(s) == 3
+    assert Card.CJ in s
+    assert Card.HJ not in s
+    text: object = "CJ"
+    assert text not in s  # text is not a card
+    assert None not in s
+    assert bool(s)
+    assert not CardSet()
+    assert len(CardSet()) == 0
+
+
+def test_set_operators() -> None:
+    a = CardSet.parse("CJ SJ HA HT")
+    b = CardSet.parse("HA HT D7")
+    assert a | b == CardSet.parse("CJ SJ HA HT D7")
+    assert a & b == CardSet.parse("HA HT")
+    assert a - b == CardSet.parse("CJ SJ")
+    assert b - a == CardSet.parse("D7")
+    assert a ^ b == CardSet.parse("CJ SJ D7")
+    assert len(~a) == 28
+    assert ~a & a == CardSet()
+    assert ~a | a == DECK
+    assert CardSet.parse("HA") <= b
+    assert CardSet.parse("HA") < b
+    assert not b < b
+    assert b <= b
+    assert b >= CardSet.parse("D7 HT")
+    assert b > CardSet.parse("D7 HT")
+    assert not a <= b
+    assert a.isdisjoint(CardSet.parse("D7 D8"))
+    assert not a.isdisjoint(b)
+    assert a.isdisjoint([Card.D7])
+
+
+def test_set_operators_with_python_sets() -> None:
+    a = CardSet.parse("CJ SJ")
+    assert a | {Card.HA} == CardSet.parse("CJ SJ HA")
+    union: object = {Card.HA} | a  # set.__or__ gives way to CardSet.__ror__
+    assert union == CardSet.parse("CJ SJ HA")
+    assert isinstance(union, CardSet)
+    assert a & {Card.SJ, Card.D7} == CardSet.parse("SJ")
+    assert a - {Card.SJ} == CardSet.parse("CJ")
+    difference: object = {Card.SJ, Card.D7} - a
+    assert difference == CardSet.parse("D7")
+    assert isinstance(difference, CardSet)
+    assert isinstance(a | {Card.HA}, CardSet)
+
+
+def test_cardset_is_immutable_and_hashable() -> None:
+    a = CardSet.parse("CJ SJ")
+    assert hash(a) == hash(CardSet.parse("SJ CJ"))
+    assert len({a, CardSet.parse("SJ CJ")}) == 1
+    with pytest.raises(AttributeError):
+        a.mask = 0  # type: ignore[misc]

@@ -1,0 +1,647 @@
+"""Scoring (ISkO 5.1-5.4, old numbering) and the rulings D-1..D-7, D-11, D-14, D-15.
+
+Every expected number below is worked out by hand from the rules (shown in the
+comments), never copied from the code under test.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from skatlib import (
+    Bid,
+    CardSet,
+    Contract,
+    GameResult,
+    GameType,
+    InvalidBidError,
+    InvalidContractError,
+    InvalidScoreError,
+    PassedIn,
+    Reason,
+    SkatError,
+    card_points,
+    game_value,
+    matadors,
+    max_game_value,
+    overbid_value,
+    score,
+    seeger_fabian,
+    value_levels,
+)
+
+
+def _score(
+    text: str, bid: int, tops: int, points: int, tricks: int, **kwargs: Any
+) -> GameResult:
+    return score(
+        Contract.parse(text),
+        bid=bid,
+        matadors=tops,
+        declarer_points=points,
+        declarer_tricks=tricks,
+        **kwargs,
+    )
+
+
+# ---------------------------------------------------------------------------
+# The eight worked examples of seed 001 (section 11, "Calcular el valor del juego")
+
+SEED_001_EXAMPLES = [
+    # contract, bid, matadors, points, tricks, won, value, score, explain()
+    ("C", 36, 2, 72, 6, True, 36, 36,
+     "with 2, game 3 × Clubs 12 = 36; won, +36"),
+    ("HH", 30, -1, 66, 6, True, 30, 30,
+     "without 1, game 2, hand 3 × Hearts 10 = 30; won, +30"),
+    ("G", 48, 4, 97, 8, True, 144, 144,
+     "with 4, game 5, schneider 6 × Grand 24 = 144; won, +144"),
+    ("S", 33, -3, 52, 4, False, 44, -88,
+     "without 3, game 4 × Spades 11 = 44; lost, −88"),
+    ("D", 24, 1, 78, 7, False, 27, -54,
+     "with 1, game 2 × Diamonds 9 = 18; overbid (bid 24): 27 = 3 × 9; lost, −54"),
+    ("CHS", 48, 1, 93, 8, True, 60, 60,
+     "with 1, game 2, hand 3, schneider 4, schneider announced 5 × Clubs 12 = 60; won, +60"),
+    ("N", 23, 0, 0, 0, True, 23, 23, "Null 23; won, +23"),
+    ("NH", 35, 0, 4, 1, False, 35, -70, "Null Hand 35; lost, −70"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "bid", "tops", "points", "tricks", "won", "value", "result", "explain"),
+    SEED_001_EXAMPLES,
+)
+def test_seed_001_worked_examples_isko_5_1_to_5_4(
+    text: str, bid: int, tops: int, points: int, tricks: int, won: bool, value: int,
+    result: int, explain: str,
+) -> None:  # fmt: skip
+    """Seed 001: Clubs bid 36 with 2, 72 points -> +36 ... Null Hand one trick -> -70."""
+    r = _score(text, bid, tops, points, tricks)
+    assert r.won is won
+    assert r.value == value
+    assert r.score == result
+    assert r.explain() == explain
+    assert str(r) == explain
+    assert r.bid == bid
+    assert r.contract == Contract.parse(text)
+
+
+def test_seed_001_overbid_diamonds_isko_5_4_2_d_6() -> None:
+    """Seed 001: diamonds with 1 is worth 18 but the bid was 24: lost although the
+    declarer has 78 points; the next multiple of 9 reaching 24 is 27 -> -54."""
+    r = _score("D", 24, 1, 78, 7)
+    assert r.overbid
+    assert not r.won
+    assert r.computed_value == 18
+    assert r.value == 27
+    assert r.score == -54
+
+
+def test_seed_001_grand_schneider_and_hand_schneider_announced_isko_5_2_3() -> None:
+    r = _score("G", 48, 4, 97, 8)
+    assert r.schneider and not r.schwarz
+    assert [str(level) for level in r.levels] == ["with 4", "game", "schneider"]
+    r = _score("CHS", 48, 1, 93, 8)
+    assert [str(level) for level in r.levels] == [
+        "with 1", "game", "hand", "schneider", "schneider announced"]  # fmt: skip
+    assert r.multiplier == 5
+    # below 90 the announcement fails (seed 001: "por debajo de 90 se habría perdido")
+    assert not _score("CHS", 48, 1, 89, 8).won
+
+
+def test_seed_001_null_ignores_matadors_and_points_isko_5_1() -> None:
+    r = _score("N", 23, 0, 0, 0)
+    assert r.levels == ()
+    assert not r.overbid
+    assert _score("N", 18, 0, 22, 0).score == 23  # bid lower: the fixed value counts
+    assert _score("NH", 35, 0, 0, 1).score == -70  # one trick without points: lost
+
+
+# ---------------------------------------------------------------------------
+# Matadors (ISkO 2.4, D-3)
+
+SEED_001_MATADORS = [
+    # seed 001 section 10, hearts game, all 12 of the declarer's cards
+    ("CJ SJ DJ HA HT HK C7 C8 S7 S8 D7 D8", 2),  # HJ missing: with 2; DJ, HA do not count
+    ("CJ HJ DJ HA HT C7 C8 S7 S8 D7 D8 D9", 1),  # SJ missing: with 1
+    ("HJ DJ HA HT HK C7 C8 S7 S8 D7 D8 D9", -2),  # highest trump HJ: without 2
+    ("HA HT HK HQ C7 C8 S7 S8 D7 D8 D9 CA", -4),  # no jack: without 4
+]
+
+
+@pytest.mark.parametrize(("cards", "expected"), SEED_001_MATADORS)
+def test_seed_001_matador_examples_isko_2_4_2(cards: str, expected: int) -> None:
+    s = CardSet.parse(cards)
+    assert len(s) == 12
+    assert matadors(GameType.HEARTS, s) == expected
+
+
+def test_without_n_counts_like_with_n_isko_2_4_2() -> None:
+    """Seed 001: "sin 2" is worth the same as "con 2"."""
+    for n in (1, 2, 4):
+        assert game_value(Contract.parse("H"), -n) == game_value(Contract.parse("H"), n)
+    assert game_value(Contract.parse("H"), -4) == 50  # (4 + game) × 10
+
+
+@pytest.mark.parametrize(
+    ("game_type", "cards", "expected"),
+    [(GameType.GRAND, "CJ SJ HJ DJ", 4),
+     (GameType.GRAND, "CJ SJ DJ", 2),
+     (GameType.GRAND, "DJ CA", -3),
+     (GameType.GRAND, "CA CT", -4),
+     (GameType.CLUBS, "CJ SJ HJ DJ CA CT CK CQ C9 C8 C7", 11),
+     (GameType.CLUBS, "CJ SJ HJ DJ CA CT CK CQ C9 C8 S7", 10),
+     (GameType.CLUBS, "SA ST HA", -11),  # no trump at all: without 11
+     (GameType.CLUBS, "C7", -10),
+     (GameType.DIAMONDS, "CJ SJ HJ DJ DA DT HA", 6),
+     (GameType.SPADES, "SJ", -1),
+     (GameType.NULL, "CJ SJ HJ DJ", 0)],
+)  # fmt: skip
+def test_matadors_walk_the_trump_order_isko_2_4_3(
+    game_type: GameType, cards: str, expected: int
+) -> None:
+    assert matadors(game_type, CardSet.parse(cards)) == expected
+
+
+def test_matadors_count_the_skat_in_hand_games_too_d_3() -> None:
+    """D-3 (ISkO 2.4.1): matadors are counted on all 12 cards, the skat included."""
+    hand = CardSet.parse("CJ HJ DJ CA CT CK HA HT SA ST")
+    skat = CardSet.parse("SJ D7")
+    assert matadors(GameType.CLUBS, hand) == 1
+    assert matadors(GameType.CLUBS, hand | skat) == 7  # CJ SJ HJ DJ CA CT CK
+    # R-10.3 (a): a hand game counted "without" loses its tops when CJ lies in the skat
+    assert matadors(GameType.SPADES, CardSet.parse("SA ST")) == -4
+    assert matadors(GameType.SPADES, CardSet.parse("SA ST CJ")) == 1
+
+
+# ---------------------------------------------------------------------------
+# Winning, losing, schneider, schwarz (ISkO 5.2.2-5.2.4; seed 001 section 9)
+
+
+@pytest.mark.parametrize(
+    ("points", "tricks", "won", "schneider", "schwarz", "result"),
+    [
+        # clubs with 2 (bid 18): base 3 levels = 36
+        (61, 5, True, False, False, 36),  # 61:59 is enough
+        (60, 5, False, False, False, -72),  # 60:60 is lost: -2 × 36
+        (95, 8, True, True, False, 48),  # 95:25 defenders schneider: (2+1+1) × 12
+        (90, 7, True, True, False, 48),  # 30 points or fewer is schneider
+        (89, 7, True, False, False, 36),  # 31 is not
+        (120, 10, True, True, True, 60),  # 120:0 schneider and schwarz: 5 × 12
+        (24, 2, False, True, False, -96),  # 24:96 declarer schneidered: -2 × 48
+        (30, 2, False, True, False, -96),
+        (31, 2, False, False, False, -72),
+    ],
+)
+def test_seed_001_win_loss_thresholds_isko_5_2_2_to_5_2_4(
+    points: int, tricks: int, won: bool, schneider: bool, schwarz: bool, result: int
+) -> None:
+    r = _score("C", 18, 2, points, tricks)
+    assert r.won is won
+    assert r.schneider is schneider
+    assert r.schwarz is schwarz
+    assert r.score == result
+    assert not r.overbid
+
+
+def test_lost_game_declarer_schneidered_adds_the_level_d_4() -> None:
+    """Seed 001 24:96 and R-6.4: schneider counts for whichever side it hits."""
+    r = _score("C", 18, 2, 24, 2)
+    assert r.explain() == "with 2, game 3, schneider 4 × Clubs 12 = 48; lost, −96"
+
+
+def test_schneider_never_counts_twice_r_6_4_d_4() -> None:
+    """ISkO 5.2.5 (no "Eigenschneider"): schneider announced and the declarer himself
+    schneidered is still one schneider level: with 1, game, hand, schneider,
+    announced = 5 × 12 = 60, lost -120."""
+    r = _score("CHS", 18, 1, 25, 2)
+    assert [str(level) for level in r.levels].count("schneider") == 1
+    assert r.value == 60
+    assert r.score == -120
+
+
+def test_seed_000_hearts_without_2_example() -> None:
+    """Seed 000 (ISkO 2.4.2, 5.2.3-5.2.4): hearts with HJ DJ HA HT HQ H8 H7 is
+    "without 2": 3 × 10 = 30; every trick adds schneider and schwarz: 5 × 10 = 50."""
+    trumps = CardSet.parse("HJ DJ HA HT HQ H8 H7 CA C7 S7 D7 D8")
+    assert matadors(GameType.HEARTS, trumps) == -2
+    assert _score("H", 30, -2, 70, 6).score == 30
+    assert _score("H", 30, -2, 120, 10).score == 50
+
+
+def test_seed_000_grand_hand_schneider_announced_example() -> None:
+    """Seed 000 "Bill" (ISkO 5.2.5): grand hand, schneider announced, CJ SJ HJ: with 3,
+    game, hand and two schneider levels (announced + reached).  The seed adds these
+    items up to "6 multipliers = 144", but its own items make 3 + 1 + 1 + 2 = 7;
+    ISkO 5.2 gives 7 × 24 = 168, which is what we assert."""
+    assert matadors(GameType.GRAND, CardSet.parse("CJ SJ HJ CA CT")) == 3
+    r = _score("GHS", 144, 3, 95, 8)
+    assert r.multiplier == 7
+    assert r.score == 168
+
+
+def test_seed_000_minimal_grand_48_lost_96() -> None:
+    """Seed 000 (ISkO 5.1, D-1): a minimal grand (with or without 1) is worth 48; lost, -96."""
+    assert _score("G", 18, 1, 61, 5).score == 48
+    assert _score("G", 18, -1, 60, 5).score == -96
+
+
+def test_seed_000_overbid_example_follows_isko_not_the_seed_d_6() -> None:
+    """Seed 000 charges twice the *actual* value of an overbid game (bid 30, game
+    worth 24 -> -48).  D-6 / ISkO 5.4.2 rounds up to the smallest multiple of the
+    base value reaching the bid instead: clubs with 1 = 24 < 30 -> 36 -> -72."""
+    r = _score("C", 30, 1, 70, 6)
+    assert r.overbid
+    assert r.value == 36
+    assert r.score == -72
+
+
+# ---------------------------------------------------------------------------
+# Schwarz by tricks (D-2, ISkO 5.2.4)
+
+
+def test_zero_point_trick_is_not_schwarz_d_2() -> None:
+    """Defenders who took one trick of 7/8/9 (0 points) are schneider, not schwarz:
+    spades without 2: 2 + game + schneider = 4 × 11 = 44."""
+    r = _score("S", 18, -2, 120, 9)
+    assert r.schneider and not r.schwarz
+    assert r.score == 44
+    # the same for the declarer: one trick, no points
+    r = _score("S", 18, -2, 0, 1)
+    assert r.schneider and not r.schwarz
+    assert r.score == -88
+
+
+def test_declarer_without_a_trick_is_schwarz_even_with_skat_points_d_2() -> None:
+    """R-6.5: 15 points in the skat, no trick: schwarz. 2 + game + schneider +
+    schwarz = 5 × 11 = 55, lost -110."""
+    r = _score("S", 18, -2, 15, 0)
+    assert r.schwarz and r.schneider
+    assert r.score == -110
+
+
+# ---------------------------------------------------------------------------
+# Announcements (ISkO 5.2.5-5.2.6, D-5)
+
+
+def test_failed_schneider_announcement_d_5() -> None:
+    """Clubs hand with 1, schneider announced, 80 points: lost at the announced level,
+    1 + game + hand + schneider + announced = 5 × 12 = 60 -> -120."""
+    r = _score("CHS", 18, 1, 80, 7)
+    assert not r.won
+    assert not r.schneider  # not reached...
+    assert r.value == 60  # ...but charged
+    assert r.score == -120
+
+
+def test_failed_schwarz_announcement_d_5() -> None:
+    """Grand hand with 2, schwarz announced, 9 tricks: 2 + game + hand + schneider +
+    schneider announced + schwarz + schwarz announced = 8 × 24 = 192 -> -384."""
+    r = _score("GHZ", 18, 2, 115, 9)
+    assert not r.won
+    assert not r.schwarz
+    assert r.value == 192
+    assert r.score == -384
+    assert r.explain() == (
+        "with 2, game 3, hand 4, schneider 5, schneider announced 6, schwarz 7, "
+        "schwarz announced 8 × Grand 24 = 192; lost, −384"
+    )
+
+
+def test_r_9_4_preis_grand_hand_schneider_announced_defenders_31() -> None:
+    """R-9.4 [PS] (ISkO 5.2.5, D-5): grand hand with 4, schneider announced, defenders 31:
+    8 × 24 = 192, -384 in today's scoring."""
+    r = _score("GHS", 144, 4, 89, 8)
+    assert not r.won
+    assert r.value == 192
+    assert r.score == -384
+
+
+def test_higher_level_than_announced_counts_isko_5_2_5() -> None:
+    """Schneider announced and schwarz reached: with 1, game, hand, schneider,
+    announced, schwarz = 6 × 12 = 72."""
+    r = _score("CHS", 18, 1, 120, 10)
+    assert r.won
+    assert r.score == 72
+
+
+def test_won_schwarz_announcement_needs_all_tricks_isko_5_2_5() -> None:
+    assert _score("CHZ", 18, 3, 120, 10).won
+    assert not _score("CHZ", 18, 3, 119, 9).won
+
+
+# ---------------------------------------------------------------------------
+# Maxima and ouvert (R-6.6, ISkO 5.2.6) and the ISS results of FORMAT.md 5.1
+
+
+def test_maxima_216_and_264_r_6_6() -> None:
+    """ISkO 5.2.6: clubs ouvert with 11: 11 + 7 = 18 × 12 = 216; grand ouvert with 4:
+    11 × 24 = 264."""
+    assert game_value(Contract.parse("CO"), 11) == 216
+    assert game_value(Contract.parse("GO"), 4) == 264
+    assert _score("CO", 216, 11, 120, 10).score == 216
+    assert _score("GO", 264, 4, 120, 10).score == 264
+    assert max_game_value(Contract.parse("CO"), 11) == 216
+
+
+def test_isko_5_2_6_clubs_ouvert_with_2_is_108() -> None:
+    """ISkO 5.2.6: "clubs ouvert with 2 = 9 × 12 = 108"."""
+    assert game_value(Contract.parse("CO"), 2) == 108
+    r = _score("CO", 18, 2, 120, 10)
+    assert r.won and r.value == 108
+    assert [str(level) for level in r.levels] == [
+        "with 2", "game", "hand", "schneider", "schneider announced", "schwarz",
+        "schwarz announced", "ouvert"]  # fmt: skip
+
+
+def test_iss_format_5_1_grand_ouvert_with_1_is_192() -> None:
+    """FORMAT.md 5.1 (ISkO 5.2.6): GO m:1 -> 24 × 8 = 192."""
+    assert _score("GO", 18, 1, 120, 10).score == 192
+
+
+def test_iss_format_5_1_clubs_hand_schwarz_with_3_is_108() -> None:
+    """FORMAT.md 5.1 (ISkO 5.2.5): CHZ m:3 -> 12 × 9 = 108."""
+    assert _score("CHZ", 18, 3, 120, 10).score == 108
+
+
+def test_iss_format_5_1_clubs_ouvert_with_1_lost_is_minus_192() -> None:
+    """FORMAT.md 5.1 (ISkO 5.2.6, D-5, D-10): CO m:1 lost -> -2 × 96.  Record 13577 ends
+    after the defenders' first trick: p:13 (the skat), t:0; the announced levels count."""
+    assert _score("CO", 18, 1, 13, 0).score == -192
+    r = _score("CO", 18, 1, 13, 0, defender_points=15, defender_tricks=1)
+    assert not r.schneider and not r.schwarz
+    assert r.value == 96
+    assert r.score == -192
+
+
+def test_iss_format_5_1_null_ouvert_hand_lost_is_minus_118() -> None:
+    """FORMAT.md 5.1 (ISkO 5.1, 5.2.7, D-1): NOH lost -> -2 × 59."""
+    assert _score("NOH", 59, 0, 0, 1).score == -118
+    assert _score("NOH", 59, 0, 0, 0).score == 59
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("N", 23), ("NH", 35), ("NO", 46), ("NOH", 59)]
+)
+def test_null_values_and_lost_null_doubled_isko_5_1_d_1(text: str, value: int) -> None:
+    assert _score(text, 18, 0, 0, 0).score == value
+    assert _score(text, 18, 0, 0, 1).score == -2 * value
+    assert game_value(Contract.parse(text), 0) == value
+
+
+# ---------------------------------------------------------------------------
+# Overbidding (ISkO 5.4, D-6)
+
+
+def test_r_10_3_spades_hand_bid_72_with_1_is_minus_154() -> None:
+    """R-10.3 (a), ISkO 5.4.2, D-6: spades hand bid 72, CJ in the skat -> with 1: 3 × 11 = 33 < 72;
+    the smallest multiple of 11 reaching 72 is 77 -> -154, even with 75 points."""
+    r = _score("SH", 72, 1, 75, 7)
+    assert r.overbid and not r.won
+    assert r.value == 77
+    assert r.score == -154
+    assert r.explain() == (
+        "with 1, game 2, hand 3 × Spades 11 = 33; overbid (bid 72): 77 = 7 × 11; lost, −154"
+    )
+
+
+def test_r_10_3_diamonds_with_2_bid_36_without_schneider_is_minus_72() -> None:
+    """R-10.3 (b), FORMAT.md 5.1 (ISkO 5.4.2, D-6): diamonds with 2 = 27 < 36 -> 36 -> -72."""
+    r = _score("D", 36, 2, 75, 7)
+    assert r.overbid
+    assert r.value == 36
+    assert r.score == -72
+    # had the defenders been schneider, 4 × 9 = 36 would have reached the bid
+    r = _score("D", 36, 2, 95, 8)
+    assert r.won and not r.overbid and r.score == 36
+
+
+def test_r_10_4_hearts_with_2_bid_33_declarer_schneidered_is_minus_80() -> None:
+    """R-10.4 (ISkO 5.4, D-4, D-6): levels reached against the declarer count towards
+    the bid: hearts with 2 + game + schneider = 40 ≥ 33 -> an ordinary loss, -80."""
+    r = _score("H", 33, 2, 25, 2)
+    assert not r.overbid
+    assert r.value == 40
+    assert r.score == -80
+
+
+def test_announced_level_counts_towards_the_bid_d_6() -> None:
+    """Clubs hand with 1, schneider announced, bid 60: 5 × 12 = 60 reaches the bid even
+    when schneider is missed; the game is lost by the failed announcement, not overbid."""
+    r = _score("CHS", 60, 1, 80, 7)
+    assert not r.overbid
+    assert r.score == -120
+
+
+def test_overbid_value_helper_isko_5_4_2() -> None:
+    assert overbid_value(Contract.parse("D"), 24) == 27
+    assert overbid_value(Contract.parse("SH"), 72) == 77
+    assert overbid_value(Contract.parse("C"), 36) == 36  # a multiple already
+    assert overbid_value(Contract.parse("G"), Bid(50)) == 72
+    assert overbid_value(Contract.parse("H"), 18) == 20
+    with pytest.raises(InvalidBidError):
+        overbid_value(Contract.parse("G"), 49)
+
+
+@pytest.mark.parametrize(
+    ("text", "bid"), [("N", 24), ("N", 35), ("NH", 36), ("NO", 48), ("NOH", 60), ("N", 264)]
+)
+def test_overbid_null_is_refused_d_7(text: str, bid: int) -> None:
+    """D-7: a null variant worth less than the bid may not be declared; the scoring
+    function rejects it with a clear error."""
+    with pytest.raises(InvalidScoreError) as info:
+        _score(text, bid, 0, 0, 0)
+    assert info.value.reason == Reason.NULL_OVERBID
+    assert str(bid) in str(info.value)
+    with pytest.raises(InvalidScoreError) as info:
+        overbid_value(Contract.parse(text), bid)
+    assert info.value.reason == Reason.NULL_OVERBID
+
+
+@pytest.mark.parametrize(("text", "bid"), [("N", 23), ("NH", 35), ("NO", 46), ("NOH", 59)])
+def test_null_at_its_own_value_is_no_overbid_d_7(text: str, bid: int) -> None:
+    assert _score(text, bid, 0, 0, 0).score == bid
+
+
+# ---------------------------------------------------------------------------
+# Kontra / Re (house rule, R-15.1, D-15) and concessions (D-11)
+
+
+def test_r_15_1_kontra_grand_with_1_won_is_96() -> None:
+    """House rule D-15 (not ISkO): Kontra doubles; grand with 1 = 48, won -> +96."""
+    r = _score("G", 48, 1, 70, 6, kontra=1)
+    assert r.value == 48
+    assert r.score == 96
+    assert r.explain() == "with 1, game 2 × Grand 24 = 48; won, +48 ×2 Kontra = +96"
+
+
+def test_r_15_1_kontra_re_grand_with_1_lost_is_minus_384() -> None:
+    """House rule D-15: Kontra and Re: -2 × 48 × 2 × 2 = -384."""
+    r = _score("G", 48, 1, 50, 4, kontra=2)
+    assert r.value == 48
+    assert r.score == -384
+    assert r.explain() == "with 1, game 2 × Grand 24 = 48; lost, −96 ×2 Kontra ×2 Re = −384"
+
+
+def test_kontra_on_null_d_15() -> None:
+    assert _score("N", 23, 0, 0, 0, kontra=1).score == 46
+    assert _score("N", 23, 0, 0, 1, kontra=2).score == -184
+
+
+def test_conceded_game_is_lost_at_its_declared_value_d_11() -> None:
+    """D-11: conceded before the first trick: grand with 2 = 3 × 24 = 72, no schneider
+    or schwarz inferred from the unplayed cards -> -144."""
+    r = _score("G", 18, 2, 4, 0, defender_points=0, defender_tricks=0, conceded=True)
+    assert not r.won
+    assert not r.schneider and not r.schwarz
+    assert r.score == -144
+    assert r.explain().endswith("; conceded; lost, −144")
+    assert not _score("N", 23, 0, 0, 0, conceded=True).won
+
+
+# ---------------------------------------------------------------------------
+# Input validation
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "reason"),
+    [
+        ({"declarer_points": -1}, Reason.POINTS_OUT_OF_RANGE),
+        ({"declarer_points": 121}, Reason.POINTS_OUT_OF_RANGE),
+        ({"declarer_points": 61.0}, Reason.POINTS_OUT_OF_RANGE),
+        ({"declarer_points": True}, Reason.POINTS_OUT_OF_RANGE),
+        ({"declarer_tricks": -1}, Reason.TRICKS_OUT_OF_RANGE),
+        ({"declarer_tricks": 11}, Reason.TRICKS_OUT_OF_RANGE),
+        ({"defender_points": 121}, Reason.POINTS_OUT_OF_RANGE),
+        ({"defender_tricks": 11}, Reason.TRICKS_OUT_OF_RANGE),
+        ({"matadors": 0}, Reason.IMPOSSIBLE_MATADORS),
+        ({"matadors": 12}, Reason.IMPOSSIBLE_MATADORS),
+        ({"matadors": -12}, Reason.IMPOSSIBLE_MATADORS),
+        ({"matadors": True}, Reason.IMPOSSIBLE_MATADORS),
+        ({"matadors": 1.0}, Reason.IMPOSSIBLE_MATADORS),
+        # a declarer without a trick owns only the skat: at most A + A = 22 points
+        ({"declarer_points": 23, "declarer_tricks": 0}, Reason.INCONSISTENT_RESULT),
+        # all ten tricks means all 120 points
+        ({"declarer_points": 119, "declarer_tricks": 10}, Reason.INCONSISTENT_RESULT),
+        ({"defender_points": 60}, Reason.INCONSISTENT_RESULT),  # 70 + 60 > 120
+        ({"defender_tricks": 5}, Reason.INCONSISTENT_RESULT),  # 6 + 5 > 10
+        ({"kontra": 3}, Reason.BAD_KONTRA),
+        ({"kontra": -1}, Reason.BAD_KONTRA),
+    ],
+)
+def test_bad_scoring_input_raises_invalid_score_error(
+    kwargs: dict[str, Any], reason: Reason
+) -> None:
+    """Points 0..120 (ISkO 1.2.2), tricks 0..10, matadors (ISkO 2.4.3), consistency."""
+    args: dict[str, Any] = {"bid": 18, "matadors": 2, "declarer_points": 70,
+                            "declarer_tricks": 6}  # fmt: skip
+    args.update(kwargs)
+    with pytest.raises(InvalidScoreError) as info:
+        score(Contract.parse("C"), **args)
+    assert info.value.reason == reason
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "tops"),
+    [("C", 12), ("D", -12), ("S", 0), ("G", 5), ("G", -5), ("GO", 0), ("GH", 11),
+     ("N", 1), ("NOH", -1)],
+)  # fmt: skip
+def test_impossible_matadors_for_each_game_type_isko_2_4_3(text: str, tops: int) -> None:
+    """Suit games 1..11, grand 1..4 (with or without), null none."""
+    with pytest.raises(InvalidScoreError) as info:
+        _score(text, 18, tops, 70, 6)
+    assert info.value.reason == Reason.IMPOSSIBLE_MATADORS
+    with pytest.raises(InvalidScoreError):
+        game_value(Contract.parse(text), tops)
+
+
+@pytest.mark.parametrize("bid", [0, 17, 19, 21, 47, 265, 1000])
+def test_non_bid_values_raise_invalid_bid_error_isko_3_3_1(bid: int) -> None:
+    with pytest.raises(InvalidBidError):
+        _score("C", bid, 2, 70, 6)
+
+
+def test_bad_bid_types_and_contract_raise_skat_errors() -> None:
+    """Bids are game values (ISkO 3.3.1, D-9); anything else is a SkatError."""
+    with pytest.raises(SkatError):
+        score(Contract.parse("C"), bid="18", matadors=2, declarer_points=70,  # type: ignore[arg-type]
+              declarer_tricks=6)  # fmt: skip
+    with pytest.raises(InvalidContractError):
+        score("C", bid=18, matadors=2, declarer_points=70, declarer_tricks=6)  # type: ignore[arg-type]
+    with pytest.raises(InvalidScoreError):
+        _score("C", 18, 2, 70, 6, conceded=1)
+    assert _score("C", Bid(18), 2, 70, 6).bid == 18  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# Helpers: points, levels, values
+
+
+def test_card_points_helper_isko_1_2_2() -> None:
+    assert card_points(CardSet.parse("CA ST HK DQ CJ S9")) == 30
+    assert card_points("CA ST HK DQ CJ S9") == 30
+    assert card_points(0xFFFFFFFF) == 120
+    assert card_points([]) == 0
+
+
+def test_value_levels_and_game_value_isko_5_2() -> None:
+    levels = value_levels(Contract.parse("CHS"), 1)
+    assert [(str(level), level.amount) for level in levels] == [
+        ("with 1", 1), ("game", 1), ("hand", 1), ("schneider", 1),
+        ("schneider announced", 1)]  # fmt: skip
+    assert [str(level) for level in value_levels(Contract.parse("D"), -3, schwarz=True)] == [
+        "without 3", "game", "schwarz"]  # fmt: skip
+    assert value_levels(Contract.parse("NO"), 0) == ()
+    assert game_value(Contract.parse("G"), 4, schneider=True) == 144  # (4+1+1) × 24
+    assert game_value(Contract.parse("D"), 1) == 18  # the lowest game
+    assert max_game_value(Contract.parse("D"), 1) == 36  # with 1, game, schneider, schwarz
+    assert max_game_value(Contract.parse("G"), -4) == 7 * 24
+    assert max_game_value(Contract.parse("NOH"), 0) == 59
+
+
+# ---------------------------------------------------------------------------
+# Seeger-Fabian list scoring (D-14, SkWO 6.3.1)
+
+
+def test_seeger_fabian_won_game_d_14() -> None:
+    r = _score("C", 18, 2, 61, 5)  # +36
+    assert seeger_fabian(r) == (86, 0)
+    assert seeger_fabian(r, players=4) == (86, 0)
+
+
+def test_seeger_fabian_lost_game_3_and_4_players_d_14() -> None:
+    r = _score("C", 18, 2, 60, 5)  # -72
+    assert seeger_fabian(r) == (-122, 40)
+    assert seeger_fabian(r, players=3) == (-122, 40)
+    assert seeger_fabian(r, players=4) == (-122, 30)
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "expected"),
+    [("N", 0, 73), ("N", 1, -96), ("NO", 0, 96), ("NO", 1, -142)],
+)
+def test_seeger_fabian_null_examples_r_14_1(text: str, tricks: int, expected: int) -> None:
+    """R-14.1 [SB], D-14: null 23 + 50 = 73; -46 - 50 = -96; null ouvert 46 + 50 = 96; -92 - 50."""
+    assert seeger_fabian(_score(text, 23, 0, 0, tricks))[0] == expected
+
+
+def test_seeger_fabian_bonuses_are_not_multiplied_by_kontra_d_14() -> None:
+    r = _score("G", 48, 1, 50, 4, kontra=2)  # -384
+    assert seeger_fabian(r) == (-434, 40)
+    assert seeger_fabian(r, players=4) == (-434, 30)
+    r = _score("G", 48, 1, 70, 6, kontra=1)  # +96
+    assert seeger_fabian(r) == (146, 0)
+
+
+def test_seeger_fabian_passed_in_and_bad_table_d_8_d_14() -> None:
+    assert seeger_fabian(PassedIn()) == (0, 0)
+    assert seeger_fabian(PassedIn(), players=4) == (0, 0)
+    assert PassedIn().score == 0
+    assert PassedIn().passed_in
+    with pytest.raises(InvalidScoreError) as info:
+        seeger_fabian(_score("C", 18, 2, 61, 5), players=5)
+    assert info.value.reason == Reason.BAD_TABLE
+    with pytest.raises(InvalidScoreError):
+        seeger_fabian(_score("C", 18, 2, 61, 5), players=2)
