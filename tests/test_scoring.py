@@ -645,3 +645,22 @@ def test_seeger_fabian_passed_in_and_bad_table_d_8_d_14() -> None:
     assert info.value.reason == Reason.BAD_TABLE
     with pytest.raises(InvalidScoreError):
         seeger_fabian(_score("C", 18, 2, 61, 5), players=2)
+
+
+@pytest.mark.parametrize(
+    ("points", "tricks"),
+    [(100, 1), (55, 1), (23, 0), (70, 9), (86, 9), (119, 10)],
+)
+def test_impossible_points_for_the_tricks_are_refused(points: int, tricks: int) -> None:
+    """t tricks plus the skat are 3t + 2 cards: 1 trick holds at most 54 points
+    (A A A A T); the defenders' single trick at most 33 (ISkO 1.2.2)."""
+    with pytest.raises(InvalidScoreError):
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=points,
+              declarer_tricks=tricks)
+
+
+@pytest.mark.parametrize(("points", "tricks"), [(54, 1), (22, 0), (87, 9), (120, 10)])
+def test_extreme_but_possible_points_are_accepted(points: int, tricks: int) -> None:
+    r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=points,
+              declarer_tricks=tricks)
+    assert r.declarer_points == points

@@ -379,6 +379,12 @@ class Abandoned:
         return self.explain()
 
 
+# _MOST_POINTS[n]: the most card points n cards can hold (n = 0..32)
+_MOST_POINTS = tuple(
+    sum(sorted((T.CARD_POINTS[c] for c in range(32)), reverse=True)[:n]) for n in range(33)
+)
+
+
 def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidScoreError(
@@ -445,14 +451,22 @@ def score(
             f"declarer {t} + defenders {dt} tricks is more than the 10 in a game",
             Reason.INCONSISTENT_RESULT,
         )
-    if t == 0 and p > 22:
-        raise InvalidScoreError(
-            f"a declarer with no trick has only the skat, at most 22 points, not {p}",
-            Reason.INCONSISTENT_RESULT,
-        )
     if t == 10 and p != 120:
         raise InvalidScoreError(
             f"a declarer with all 10 tricks has all 120 points, not {p}",
+            Reason.INCONSISTENT_RESULT,
+        )
+    if p > _MOST_POINTS[3 * t + 2]:
+        raise InvalidScoreError(
+            f"{p} points are impossible with {t} trick(s): {3 * t + 2} cards (tricks and "
+            f"skat) hold at most {_MOST_POINTS[3 * t + 2]}",
+            Reason.INCONSISTENT_RESULT,
+        )
+    if dp > _MOST_POINTS[3 * dt]:
+        raise InvalidScoreError(
+            f"the defenders' {dp} points are impossible with {dt} trick(s) "
+            f"(at most {_MOST_POINTS[3 * dt]}); with {t} declarer trick(s) the declarer "
+            f"needs at least {120 - _MOST_POINTS[3 * dt]} points in a played-out game",
             Reason.INCONSISTENT_RESULT,
         )
     if not isinstance(conceded, bool):
