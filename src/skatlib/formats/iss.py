@@ -1,0 +1,1052 @@
+"""Game records of the International Skat Server (ISS): read, write, replay, verify.
+
+An ISS record is one line of SGF-style properties, ``KEY[value]``: the header
+(``PC`` server, ``ID`` game number, ``SE`` series, ``DT`` date, ``P0``-``P2``
+players by seat, ``R0``-``R2`` ratings), the moves ``MV[...]`` and the server's
+result ``R[...]``.  ``shared/data/iss/FORMAT.md`` (copied to
+``tests/data/iss/FORMAT.md``) describes the format in detail.
+
+* :func:`loads` parses one line into an :class:`IssRecord` (syntax only);
+  :func:`dumps` writes it back, character for character.
+* :func:`read_records` streams a whole archive (plain, ``.bz2`` or ``.gz``; one
+  game per line) in constant memory; :func:`scan` does the same leniently,
+  yielding one :class:`ScanResult` per line with the error or the verification.
+* :func:`to_game_record` turns the moves into skatlib actions under the
+  :data:`~skatlib.ISS` rules, checking every move with
+  :func:`~skatlib.apply`; :func:`from_game_record` goes back.
+* :func:`check` replays a record and compares skatlib's result with
+  ``R[...]`` field by field; :func:`verify` returns just the list of
+  :class:`Difference` objects (empty when they agree).
+
+Every problem with the input raises :class:`~skatlib.RecordError` with
+:attr:`~skatlib.RecordError.line` (when known) and
+:attr:`~skatlib.RecordError.field` (``'MV move 17'``, ``'R'``, ...).
+
+>>> line = ("(;GM[Skat]PC[International Skat Server]CO[]SE[1]ID[4913050]"
+...         "DT[2017-09-04/14:22:51/UTC]P0[a]P1[b]P2[c]R0[]R1[]R2[]MV[w "
+...         "CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C8.C7.SA.ST.SK.SQ.S9.S8.S7.HA.HT."
+...         "HK.HQ.H9.H8.H7.DA.DT.DK.DQ.D9.D8.D7 1 p 2 p 0 p ]R[passed] ;)")
+>>> rec = loads(line)
+>>> rec.id, rec.players, rec.moves[1:]
+('4913050', ('a', 'b', 'c'), (('1', 'p'), ('2', 'p'), ('0', 'p')))
+>>> dumps(rec) == line
+True
+>>> to_game_record(rec).actions
+(Pass(), Pass(), Pass())
+>>> verify(rec)
+[]
+
+How ISS moves become skatlib actions (seat ``d`` is the declarer):
+
+===============================  ==============================================
+ISS                               skatlib
+===============================  ==============================================
+``1 18``, ``0 y``, ``2 p``        ``Bid(18)``, ``Hold()``, ``Pass()``
+``d s`` then ``w C7.CT``          ``PickUpSkat()`` (the shown skat must be the dealt one)
+``d G.H7.HQ``, or ``d G`` then    ``Declare(Contract.parse('G'), CardSet.parse('H7 HQ'))``
+``d H7.HQ``
+``d CH`` (no ``s`` before)        ``PlayHand()``, ``Declare(Contract.parse('CH'))``
+``d NO.HA.HQ.<10 cards>``         the 10 shown cards of an ouvert game are checked
+                                  against the declarer's hand (they may be left out)
+``0 CJ``                          ``Play(Card.CJ)``
+``d SC`` or ``d SC.<cards>``      ``Claim()``; dropped when the declarer's cards are
+                                  already open (ouvert), where it changes nothing
+``n RE``                          ``Concede(Seat(n))``
+``w TI.n``, ``w LE.n``            ``TimeOut(Seat(n))``, ``Leave(Seat(n))``
+``n ??`` then ``w LE.m``          the unknown card is dropped (only allowed right
+                                  before a time-out or a player leaving)
+===============================  ==============================================
+
+Two conventions that are not plain ISkO (D-18):
+
+* A record that ends right after one defender's ``RE`` that followed the
+  declarer's ``SC`` (ISS2 game 272095, ``r:1``) is read as both defenders
+  conceding: a ``Concede`` for the other defender is added.
+* A declarer who announced a game but timed out before putting away two cards
+  (``d C`` then ``w TI.d``) keeps no contract; the state's result follows the
+  server (FORMAT.md 4.6).
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import os
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, Union
+
+import attrs
+
+from ..actions import (
+    Action,
+    Claim,
+    Concede,
+    Declare,
+    Hold,
+    Leave,
+    Pass,
+    PickUpSkat,
+    Play,
+    PlayHand,
+    Refuse,
+    TimeOut,
+)
+from ..bidding import Bid
+from ..cards import Card, CardSet
+from ..contract import Contract
+from ..deal import Deal, Seat
+from ..errors import IllegalActionError, Reason, RecordError, SkatError
+from ..record import GameRecord
+from ..rules import ISS
+from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
+from ..state import EndReason, GameState, Phase, apply, is_legal, new_game, result
+
+__all__ = [
+    "RESULT_FIELDS",
+    "Difference",
+    "IssRecord",
+    "ScanResult",
+    "Source",
+    "Verification",
+    "check",
+    "dumps",
+    "from_game_record",
+    "loads",
+    "parse_result",
+    "read_records",
+    "result_string",
+    "scan",
+    "to_game_record",
+    "verify",
+    "write_records",
+]
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+"""Where :func:`read_records` and :func:`scan` read from: a path (plain, bzip2 or
+gzip, recognised by the first bytes) or an open text or binary handle."""
+
+RESULT_FIELDS = ("d", "outcome", "v", "m", "bid", "p", "t", "s", "z", "p0", "p1", "p2",
+                 "l", "to", "r")
+"""The keys of a parsed ``R[...]`` (see :func:`parse_result`), in the server's order.
+``outcome`` is the word ``win``/``loss``/``penalty`` (or ``passed``), ``bid`` the
+word ``bidok``/``overbid``; the others are the server's ``key:number`` tokens."""
+
+_SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+_CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
+_KEY = re.compile(r"[A-Z][A-Z0-9]*\Z")
+_INT = re.compile(r"[+-]?[0-9]{1,6}\Z")
+_BID = re.compile(r"[0-9]{1,4}\Z")
+_CONTRACT = re.compile(r"[GCSHDN][HSZO]*\Z")
+_EVENT = re.compile(r"(TI|LE)\.([0-9]+)\Z")
+_ACTORS = frozenset({"w", "0", "1", "2"})
+_WORDS = {"win": "outcome", "loss": "outcome", "penalty": "outcome",
+          "bidok": "bid", "overbid": "bid"}
+_NUMERIC = frozenset(RESULT_FIELDS) - {"outcome", "bid"}
+_ISS_PHASES = frozenset({Phase.BIDDING, Phase.SKAT, Phase.DECLARING, Phase.PLAYING})
+
+
+# ----------------------------------------------------------------------------- records
+
+
+@attrs.frozen
+class IssRecord:
+    """One ISS record as it stands in the file: its properties, in order, and
+    the move list split into ``(actor, action)`` pairs.
+
+    Build it with :func:`loads` or :func:`from_game_record`.  ``dumps(loads(s))``
+    gives ``s`` back (up to white space around the properties).
+    """
+
+    properties: tuple[tuple[str, str], ...]
+    """Every ``KEY[value]`` in file order, values unescaped (``MV`` and ``R`` raw)."""
+    moves: tuple[tuple[str, str], ...] = attrs.field(eq=False)
+    """``MV`` as ``(actor, action)`` pairs: actor ``'w'`` (the server) or a seat ``'0'``-``'2'``."""
+    line: int | None = attrs.field(default=None, eq=False)
+    """The line number in the file it was read from (1-based), if any."""
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        """The value of property ``key`` (``default`` if absent)."""
+        for k, v in self.properties:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def id(self) -> str | None:
+        """``ID``: the game number, unique on its server."""
+        return self.get("ID")
+
+    @property
+    def place(self) -> str | None:
+        """``PC``: the server (``'International Skat Server'``, ``'ISS2'``, ...)."""
+        return self.get("PC")
+
+    @property
+    def key(self) -> tuple[str | None, str | None]:
+        """``(PC, ID)``, unique across servers."""
+        return (self.place, self.id)
+
+    @property
+    def date(self) -> str | None:
+        """``DT``: the start time, ``YYYY-MM-DD/HH:MM:SS/UTC``."""
+        return self.get("DT")
+
+    @property
+    def players(self) -> tuple[str, str, str]:
+        """``P0``-``P2``: the players by seat (forehand, middlehand, rearhand)."""
+        return (self.get("P0") or "", self.get("P1") or "", self.get("P2") or "")
+
+    @property
+    def result_text(self) -> str | None:
+        """The raw ``R[...]`` value, ``None`` if the record has none."""
+        return self.get("R")
+
+    @property
+    def result_fields(self) -> dict[str, str] | None:
+        """``R[...]`` parsed by :func:`parse_result` (``None`` if absent)."""
+        text = self.result_text
+        return None if text is None else parse_result(text, line=self.line)
+
+    def __str__(self) -> str:
+        return dumps(self)
+
+
+@attrs.frozen
+class Difference:
+    """One field where the record's ``R[...]`` and skatlib's result disagree."""
+
+    field: str
+    """The result field (a key of :data:`RESULT_FIELDS`, or ``'R'`` when the record has none)."""
+    recorded: str
+    """What the record says."""
+    computed: str
+    """What skatlib computes."""
+
+    def __str__(self) -> str:
+        return f"{self.field}: record {self.recorded}, skatlib {self.computed}"
+
+
+@attrs.frozen
+class Verification:
+    """A replayed record and how its result compares with ``R[...]``."""
+
+    game: GameRecord
+    """The record as skatlib actions (``rules`` = :data:`~skatlib.ISS`)."""
+    state: GameState
+    """The final state."""
+    result: GameResult | PassedIn | Abandoned
+    """skatlib's result."""
+    computed: str
+    """skatlib's result in the server's ``R[...]`` form (:func:`result_string`)."""
+    recorded: str | None
+    """The record's ``R[...]`` value (``None`` if it has none)."""
+    differences: tuple[Difference, ...]
+    """Every disagreeing field; empty when the record agrees."""
+    line: int | None = None
+    """The line the record came from, if known."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the record's result agrees with skatlib's."""
+        return not self.differences
+
+    @property
+    def list_points(self) -> tuple[int, int, int]:
+        """Seeger-Fabian list points by seat (D-14, ISS: 3-player table):
+        declarer ±value ±50, each defender +40 when the declarer loses;
+        0 for passed-in deals and penalty records.
+
+        >>> v = check("(;GM[Skat]MV[w " + ".".join(c.name for c in Card) + " 1 p 2 p 0 p ]"
+        ...           "R[passed] ;)")
+        >>> v.list_points
+        (0, 0, 0)
+        """
+        res = self.result
+        if not isinstance(res, GameResult):
+            return (0, 0, 0)
+        declarer, other = seeger_fabian(res, players=3)
+        d = self.state.declarer_
+        return (declarer if d == 0 else other, declarer if d == 1 else other,
+                declarer if d == 2 else other)
+
+
+@attrs.frozen
+class ScanResult:
+    """One line of an archive read by :func:`scan`."""
+
+    line: int
+    """The line number (1-based)."""
+    text: str
+    """The line itself (without the line break)."""
+    record: IssRecord | None
+    """The parsed record (``None`` if the line does not parse)."""
+    verification: Verification | None
+    """The replay and comparison (``None`` on an error or when not replayed)."""
+    error: RecordError | None
+    """Why the line could not be read or replayed (``None`` if it could)."""
+
+    @property
+    def differences(self) -> tuple[Difference, ...]:
+        """The verification's differences (empty on an error)."""
+        return self.verification.differences if self.verification is not None else ()
+
+    @property
+    def ok(self) -> bool:
+        """True when the line parsed, replayed and (if replayed) agrees with ``R[...]``."""
+        return self.error is None and not self.differences
+
+
+# ----------------------------------------------------------------------------- syntax
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _properties(text: str, line: int | None) -> list[tuple[str, str]]:
+    s = text.strip()
+    if not s.startswith("(;"):
+        raise RecordError(f"an ISS record starts with '(;', not {s[:20]!r}", line=line)
+    n = len(s)
+    i = 2
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    while True:
+        while i < n and s[i] in " \t\r\n":
+            i += 1
+        if i >= n:
+            raise RecordError("the record is cut off: it does not end with ';)'", line=line)
+        if s[i] == ";" or s[i] == ")":
+            end = i + 2 if s[i] == ";" else i + 1
+            if s[i:end] not in (";)", ")"):
+                raise RecordError(f"expected ';)' at the end of the record, found {s[i:i+10]!r}",
+                                  line=line)
+            if end != n:
+                raise RecordError(f"text after the end of the record: {s[end:end + 20]!r}",
+                                  line=line)
+            return out
+        j = i
+        while j < n and ("A" <= s[j] <= "Z" or "0" <= s[j] <= "9"):
+            j += 1
+        key = s[i:j]
+        if not key or not _KEY.match(key):
+            raise RecordError(f"expected a property like 'ID[...]' at {s[i:i + 20]!r}", line=line)
+        if j >= n or s[j] != "[":
+            raise RecordError(f"property {key} has no '[value]'", line=line, field=key)
+        k = j + 1
+        close = s.find("]", k)
+        if close < 0:
+            raise RecordError(f"the value of {key} is not closed with ']'", line=line, field=key)
+        value = s[k:close]
+        if "\\" in value:
+            chars: list[str] = []
+            m = k
+            while True:
+                if m >= n:
+                    raise RecordError(f"the value of {key} is not closed with ']'", line=line,
+                                      field=key)
+                ch = s[m]
+                if ch == "\\" and m + 1 < n:
+                    chars.append(s[m + 1])
+                    m += 2
+                    continue
+                if ch == "]":
+                    break
+                chars.append(ch)
+                m += 1
+            value, close = "".join(chars), m
+        if key in seen:
+            raise RecordError(f"property {key} appears twice", line=line, field=key)
+        seen.add(key)
+        out.append((key, value))
+        i = close + 1
+
+
+def _split_moves(mv: str, line: int | None) -> tuple[tuple[str, str], ...]:
+    tokens = mv.split()
+    if len(tokens) % 2:
+        raise RecordError(f"the moves are pairs '<actor> <action>', but there are {len(tokens)} "
+                          f"words (the last is {tokens[-1]!r})", line=line, field="MV")
+    pairs = tuple(zip(tokens[0::2], tokens[1::2], strict=True))
+    for num, (actor, action) in enumerate(pairs, 1):
+        if actor not in _ACTORS:
+            raise RecordError(f"move {num} ({actor} {action}): the actor must be 'w' (the "
+                              f"server) or a seat 0, 1, 2, not {actor!r}", line=line,
+                              field=f"MV move {num}")
+    return pairs
+
+
+def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
+    """Parse the value of ``R[...]`` into a dict keyed by :data:`RESULT_FIELDS`
+    (numbers normalised, e.g. ``'+5'`` -> ``'5'``).  Fields missing from the
+    record (``r`` in 2007-2008 records) are missing from the dict; unknown
+    ``key:number`` tokens are kept under their own key.
+
+    :raises RecordError: on a malformed token or a repeated field.
+
+    >>> parse_result("passed")
+    {'outcome': 'passed'}
+    >>> r = parse_result("d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0")
+    >>> r["outcome"], r["v"], r["bid"]
+    ('loss', '-54', 'bidok')
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"a result must be text, not {text!r}", line=line, field="R")
+    tokens = text.split()
+    if tokens == ["passed"]:
+        return {"outcome": "passed"}
+    if not tokens:
+        raise RecordError("the result R[] is empty", line=line, field="R")
+    out: dict[str, str] = {}
+    for tok in tokens:
+        if tok in _WORDS:
+            key, value = _WORDS[tok], tok
+        else:
+            key, sep, raw = tok.partition(":")
+            if not sep or not key or not _INT.match(raw):
+                raise RecordError(f"unknown result token {tok!r}: expected e.g. 'v:48', 'win', "
+                                  "'bidok'", line=line, field="R")
+            value = str(int(raw))
+        if key in out:
+            raise RecordError(f"result field {key!r} appears twice", line=line, field="R")
+        out[key] = value
+    return out
+
+
+def loads(text: str, *, line: int | None = None) -> IssRecord:
+    """Parse one ISS record (one line).  Checks the syntax: the properties, the
+    move pairs and the result tokens; the moves are checked by
+    :func:`to_game_record`.
+
+    :param line: the line number to report in errors.
+    :raises RecordError: if the text is no ISS record.
+
+    >>> loads("(;GM[Skat]ID[7]MV[w x ]R[passed] ;)").moves
+    (('w', 'x'),)
+    >>> loads("(;GM[Skat]ID[7]MV[w x", line=12)
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.RecordError: line 12, field MV: the value of MV is not closed with ']'
+    >>> loads("(;GM[Skat]MV[w x 1 18 0 ]R[passed] ;)", line=3)
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.RecordError: line 3, field MV: the moves are pairs '<actor> <action>', ...
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"an ISS record must be text, not {type(text).__name__}", line=line)
+    props = _properties(text, line)
+    values = dict(props)
+    gm = values.get("GM")
+    if gm is not None and gm != "Skat":
+        raise RecordError(f"GM[{gm}] is not a Skat record (expected GM[Skat])", line=line,
+                          field="GM")
+    mv = values.get("MV")
+    if mv is None:
+        raise RecordError("the record has no moves MV[...]", line=line, field="MV")
+    moves = _split_moves(mv, line)
+    if "R" in values:
+        parse_result(values["R"], line=line)
+    return IssRecord(tuple(props), moves, line)
+
+
+def dumps(record: IssRecord | GameRecord) -> str:
+    """One line of ISS text (no line break).  A :class:`~skatlib.GameRecord` is
+    converted with :func:`from_game_record` first.
+
+    >>> dumps(loads("(;GM[Skat]PC[x\\\\]y]MV[w x ] ;)"))
+    '(;GM[Skat]PC[x\\\\]y]MV[w x ] ;)'
+    """
+    if isinstance(record, GameRecord):
+        record = from_game_record(record)
+    if not isinstance(record, IssRecord):
+        raise RecordError(f"expected an IssRecord or a GameRecord, not {type(record).__name__}")
+    body = "".join(f"{k}[{_escape(v)}]" for k, v in record.properties)
+    return f"(;{body} ;)"
+
+
+# ----------------------------------------------------------------------------- streams
+
+
+def _decode(raw: Iterable[bytes]) -> Iterator[str]:
+    for b in raw:
+        yield b.decode("utf-8", "replace")
+
+
+def _raw_lines(source: Source) -> Iterator[str]:
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as probe:
+            magic = probe.read(3)
+        if magic.startswith(b"BZh"):
+            with bz2.open(source, "rt", encoding="utf-8", errors="replace") as fh:
+                yield from fh
+        elif magic.startswith(b"\x1f\x8b"):
+            with gzip.open(source, "rt", encoding="utf-8", errors="replace") as fh:
+                yield from fh
+        else:
+            with open(source, encoding="utf-8", errors="replace") as fh:
+                yield from fh
+        return
+    peek = getattr(source, "peek", None)
+    if callable(peek) and "b" in getattr(source, "mode", "b"):
+        head = peek(3)
+        if isinstance(head, bytes):
+            if head[:3] == b"BZh":
+                with bz2.BZ2File(source) as fh:  # type: ignore[arg-type]
+                    yield from _decode(fh)
+                return
+            if head[:2] == b"\x1f\x8b":
+                with gzip.GzipFile(fileobj=source) as gz:  # type: ignore[arg-type]
+                    yield from _decode(gz)
+                return
+    for item in source:
+        yield item.decode("utf-8", "replace") if isinstance(item, bytes) else item
+
+
+def _lines(source: Source) -> Iterator[str]:
+    name = os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(
+        source, "name", "the input")
+    try:
+        yield from _raw_lines(source)
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise RecordError(f"cannot read {name!r}: {why}", Reason.BAD_RECORD) from exc
+
+
+def _numbered(source: Source) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(_lines(source), 1):
+        text = raw.rstrip("\r\n")
+        if text.strip():
+            yield number, text
+
+
+def read_records(source: Source) -> Iterator[IssRecord]:
+    """Stream the records of an archive, one per line (blank lines skipped), in
+    constant memory.  ``source`` is a path (plain, ``.bz2`` or ``.gz``; the
+    compression is recognised from the first bytes) or an open text or binary
+    handle.  Strict: the first bad line raises.  Use :func:`scan` to go on past
+    bad lines.
+
+    :raises RecordError: naming the line of the first record that does not parse
+        (or the file that cannot be read).
+
+    >>> import io
+    >>> text = io.StringIO("(;GM[Skat]ID[1]MV[w x ] ;)\\n\\n(;GM[Skat]ID[2]MV[w y ] ;)\\n")
+    >>> [(r.line, r.id) for r in read_records(text)]
+    [(1, '1'), (3, '2')]
+    """
+    for number, text in _numbered(source):
+        yield loads(text, line=number)
+
+
+def scan(source: Source, *, replay: bool = True) -> Iterator[ScanResult]:
+    """Read an archive leniently: one :class:`ScanResult` per non-blank line,
+    holding either the record (and, with ``replay``, its :class:`Verification`)
+    or the :class:`~skatlib.RecordError` that stopped it.  Never raises for bad
+    lines; a file that cannot be opened still raises :class:`~skatlib.RecordError`.
+
+    >>> import io
+    >>> bad = "(;GM[Skat]MV[w CJ.SJ ]R[passed] ;)"
+    >>> [(s.line, s.ok, s.error.field) for s in scan(io.StringIO(bad))]
+    [(1, False, 'MV move 1')]
+    """
+    for number, text in _numbered(source):
+        rec: IssRecord | None = None
+        try:
+            rec = loads(text, line=number)
+            ver = check(rec) if replay else None
+        except RecordError as exc:
+            yield ScanResult(number, text, rec, None, exc)
+            continue
+        except SkatError as exc:  # pragma: no cover - every SkatError is converted above
+            yield ScanResult(number, text, rec, None,
+                             RecordError(str(exc), exc.reason, line=number))
+            continue
+        except Exception as exc:  # pragma: no cover - a bug in skatlib; keep scanning
+            yield ScanResult(number, text, rec, None, RecordError(
+                f"internal error ({type(exc).__name__}: {exc}); please report this record",
+                Reason.BAD_RECORD, line=number))
+            continue
+        yield ScanResult(number, text, rec, ver, None)
+
+
+def write_records(records: Iterable[IssRecord | GameRecord],
+                  target: str | os.PathLike[str] | IO[str]) -> int:
+    """Write records one per line (:func:`dumps`) to a path or a text handle;
+    a path ending in ``.bz2`` or ``.gz`` is compressed.  Returns the number
+    written.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> write_records([loads("(;GM[Skat]MV[w x ] ;)")], out), out.getvalue()
+    (1, '(;GM[Skat]MV[w x ] ;)\\n')
+    """
+    if isinstance(target, (str, os.PathLike)):
+        name = os.fspath(target)
+        if name.endswith(".bz2"):
+            with bz2.open(name, "wt", encoding="utf-8") as fh:
+                return write_records(records, fh)
+        if name.endswith(".gz"):
+            with gzip.open(name, "wt", encoding="utf-8") as fh:
+                return write_records(records, fh)
+        with open(name, "w", encoding="utf-8") as fh:
+            return write_records(records, fh)
+    count = 0
+    for rec in records:
+        target.write(dumps(rec) + "\n")
+        count += 1
+    return count
+
+
+# ----------------------------------------------------------------------------- ISS -> skatlib
+
+
+def _cards(text: str) -> list[Card]:
+    """Cards joined by dots; raises KeyError on an unknown code."""
+    return [_CARD_CODES[t] for t in text.split(".")]
+
+
+class _Replay:
+    """Turns ISS moves into checked skatlib actions."""
+
+    def __init__(self, rec: IssRecord) -> None:
+        self.rec = rec
+        self.line = rec.line
+        self.actions: list[Action] = []
+        self.num = 0
+        self.move = ""
+
+    def fail(self, why: str, reason: Reason = Reason.BAD_RECORD) -> RecordError:
+        return RecordError(f"move {self.num} ({self.move}): {why}", reason, line=self.line,
+                           field=f"MV move {self.num}")
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        try:
+            new = apply(state, action)
+        except IllegalActionError as exc:
+            raise self.fail(f"illegal: {exc}", exc.reason) from exc
+        self.actions.append(action)
+        return new
+
+    def turn(self, state: GameState, seat: int) -> None:
+        if state.to_move_ != seat:
+            who = state.to_move
+            raise self.fail(f"seat {seat} moves, but it is "
+                            f"{'nobody' if who is None else f'seat {int(who)} ({who.title})'}'s "
+                            "turn", Reason.NOT_YOUR_TURN)
+
+    def declarer(self, state: GameState, seat: int) -> None:
+        if state.declarer_ != seat:
+            raise self.fail(f"only the declarer (seat {state.declarer_}) may do this, not seat "
+                            f"{seat}", Reason.NOT_DECLARER)
+
+    def card_list(self, text: str, what: str) -> list[Card]:
+        try:
+            cards = _cards(text)
+        except KeyError:
+            raise self.fail(f"{what} must be cards like 'CJ' or 'ST' joined by dots, not "
+                            f"{text!r}", Reason.UNKNOWN_CARD) from None
+        if len(set(cards)) != len(cards):
+            raise self.fail(f"{what} name a card twice: {text!r}", Reason.DUPLICATE_CARD)
+        return cards
+
+    def declaration(self, text: str) -> tuple[Contract, list[Card]]:
+        head, _, rest = text.partition(".")
+        if not _CONTRACT.match(head):
+            raise self.fail(f"expected a declaration like 'G.H7.HQ', 'CH' or 'NOH', not {text!r}",
+                            Reason.UNKNOWN_CONTRACT)
+        try:
+            contract = Contract.parse(head)
+        except SkatError as exc:
+            raise self.fail(str(exc), exc.reason) from exc
+        return contract, (self.card_list(rest, "the declaration's cards") if rest else [])
+
+    def declare(self, state: GameState, contract: Contract, cards: list[Card]) -> GameState:
+        """Declare after ``s`` (cards = 2 discards [+ 10 shown]) or hand (cards = [10 shown])."""
+        if state.picked_up:
+            if len(cards) < 2:
+                raise self.fail("after picking up the skat the declarer puts away two cards "
+                                "(e.g. 'G.H7.HQ', or 'G' then 'H7.HQ')", Reason.DISCARD_REQUIRED)
+            discard, shown = CardSet.from_cards(cards[:2]), cards[2:]
+            state = self.apply(state, Declare(contract, discard))
+        else:
+            shown = cards
+            state = self.apply(state, PlayHand())
+            state = self.apply(state, Declare(contract))
+        if shown:
+            if not contract.ouvert:
+                raise self.fail(f"only an ouvert game shows its cards; {contract} does not",
+                                Reason.BAD_RECORD)
+            if CardSet.from_cards(shown) != state.hand(state.declarer_):
+                raise self.fail(f"the shown cards {CardSet.from_cards(shown)} are not the "
+                                f"declarer's hand {state.hand(state.declarer_)}",
+                                Reason.RECORD_MISMATCH)
+        return state
+
+    def run(self) -> tuple[GameRecord, GameState]:
+        moves = self.rec.moves
+        self.num, self.move = 1, " ".join(moves[0]) if moves else ""
+        if not moves or moves[0][0] != "w":
+            raise self.fail("the first move must be the deal: 'w' and 32 cards")
+        deal_text = moves[0][1]
+        if "?" in deal_text:
+            raise self.fail("the deal has hidden cards '??' (a live message, not an archive "
+                            "record): it cannot be replayed", Reason.UNKNOWN_CARD)
+        cards = self.card_list(deal_text.replace("|", "."), "the deal")
+        if len(cards) != 32:
+            raise self.fail(f"the deal lists {len(cards)} cards, not 32", Reason.WRONG_CARD_COUNT)
+        deal = Deal.from_hands(cards[0:10], cards[10:20], cards[20:30], cards[30:32])
+        state = new_game(deal, ISS)
+        pending: Contract | None = None  # 'd G' waiting for its discards
+        expect_skat = False
+        claimed = False
+        unknown_at = 0
+        last_defender_re = False
+        for num in range(2, len(moves) + 1):
+            actor, text = moves[num - 1]
+            self.num, self.move = num, f"{actor} {text}"
+            if state.phase == Phase.FINISHED:
+                raise self.fail("a move after the end of the game")
+            last_defender_re = False
+            if actor == "w":
+                event = _EVENT.match(text)
+                if event:
+                    seat = int(event.group(2))
+                    if seat > 2:
+                        raise self.fail(f"no seat {seat} (seats are 0, 1, 2)")
+                    kind = TimeOut if event.group(1) == "TI" else Leave
+                    pending, unknown_at = None, 0
+                    state = self.apply(state, kind(_SEATS[seat]))
+                    continue
+                if expect_skat:
+                    expect_skat = False
+                    if text == "??.??":
+                        continue
+                    shown = self.card_list(text, "the skat")
+                    if CardSet.from_cards(shown) != deal.skat:
+                        raise self.fail(f"the server shows the skat {text}, but the dealt skat "
+                                        f"is {deal.skat}", Reason.RECORD_MISMATCH)
+                    continue
+                raise self.fail("the server ('w') only deals, shows the skat after 's', or "
+                                "reports 'TI.<seat>'/'LE.<seat>'")
+            seat = int(actor)
+            expect_skat = False
+            if unknown_at:
+                raise self.fail(f"an unknown card '??' (move {unknown_at}) must be followed by "
+                                "the server's 'w LE.<seat>' or 'w TI.<seat>'", Reason.UNKNOWN_CARD)
+            phase = state.phase
+            if phase == Phase.PLAYING:
+                if text == "RE":
+                    state = self.apply(state, Concede(_SEATS[seat]))
+                    last_defender_re = seat != state.declarer_
+                elif text == "SC" or text.startswith("SC."):
+                    self.declarer(state, seat)
+                    if text != "SC":
+                        self.card_list(text[3:], "the shown cards")
+                    claimed = True
+                    if not is_legal(state, Claim()):
+                        continue  # a repeated SC changes nothing (FORMAT.md 3.6)
+                    state = self.apply(state, Claim())
+                elif text == "??":
+                    self.turn(state, seat)
+                    unknown_at = num
+                else:
+                    card = _CARD_CODES.get(text)
+                    if card is None:
+                        raise self.fail(f"expected a card like 'CJ', 'SC' (claim) or 'RE' "
+                                        f"(resign), not {text!r}", Reason.UNKNOWN_CARD)
+                    self.turn(state, seat)
+                    state = self.apply(state, Play(card))
+            elif phase == Phase.BIDDING:
+                self.turn(state, seat)
+                if text == "y":
+                    action: Action = Hold()
+                elif text == "p":
+                    action = Pass()
+                elif _BID.match(text):
+                    try:
+                        action = Bid(int(text))
+                    except SkatError as exc:
+                        raise self.fail(str(exc), exc.reason) from exc
+                else:
+                    raise self.fail(f"in the auction the moves are a bid value, 'y' or 'p', not "
+                                    f"{text!r}", Reason.UNKNOWN_ACTION)
+                state = self.apply(state, action)
+            elif phase == Phase.SKAT:
+                self.declarer(state, seat)
+                if text == "s":
+                    state = self.apply(state, PickUpSkat())
+                    expect_skat = True
+                else:
+                    contract, cards = self.declaration(text)
+                    state = self.declare(state, contract, cards)
+            else:  # DECLARING, after 's'
+                self.declarer(state, seat)
+                if pending is not None:
+                    cards = self.card_list(text, "the discarded cards")
+                    contract, pending = pending, None
+                    state = self.declare(state, contract, cards)
+                else:
+                    contract, cards = self.declaration(text)
+                    if cards:
+                        state = self.declare(state, contract, cards)
+                    else:
+                        pending = contract
+        self.num, self.move = len(moves), " ".join(moves[-1])
+        if state.phase != Phase.FINISHED:
+            if unknown_at:
+                raise self.fail("the record ends after an unknown card '??'",
+                                Reason.UNKNOWN_CARD)
+            if claimed and last_defender_re:
+                # ISS2 272095: the line ends after SC and one defender's RE (FORMAT.md 3.6):
+                # read as both defenders conceding (D-18).
+                d = state.declarer_
+                conceded = state.conceded
+                other = next(s for s in range(3) if s != d and not conceded >> s & 1)
+                state = self.apply(state, Concede(_SEATS[other]))
+            else:
+                raise self.fail(f"the record ends before the game is over ({_expecting(state)})",
+                                Reason.BAD_RECORD)
+        meta = tuple((k, v) for k, v in self.rec.properties if k not in ("GM", "MV"))
+        return GameRecord(deal, tuple(self.actions), ISS, meta), state
+
+
+def _expecting(state: GameState) -> str:
+    who = state.to_move
+    phase = state.phase.name.lower()
+    return f"{phase}, seat {int(who)} to move" if who is not None else phase
+
+
+def _as_record(record: IssRecord | str) -> IssRecord:
+    if isinstance(record, str):
+        return loads(record)
+    if not isinstance(record, IssRecord):
+        raise RecordError(f"expected an IssRecord or ISS text, not {type(record).__name__}")
+    return record
+
+
+def _replay(record: IssRecord) -> tuple[GameRecord, GameState]:
+    try:
+        return _Replay(record).run()
+    except RecordError:
+        raise
+    except SkatError as exc:  # e.g. an impossible deal
+        raise RecordError(str(exc), exc.reason, line=record.line, field="MV") from exc
+
+
+def to_game_record(record: IssRecord | str) -> GameRecord:
+    """The record as a :class:`~skatlib.GameRecord` under the :data:`~skatlib.ISS`
+    rules, every move checked.  ``meta`` holds every header property but ``GM``
+    and ``MV``, in file order, with their ISS keys (``PC``, ``CO``, ``SE``,
+    ``ID``, ``DT``, ``P0``-``P2``, ``R0``-``R2``) and the raw result under ``R``.
+
+    :raises RecordError: naming the line and the move (``field='MV move 17'``)
+        of the first move that is malformed, out of turn or illegal, or if the
+        record ends before the game is over.
+    """
+    return _replay(_as_record(record))[0]
+
+
+# ----------------------------------------------------------------------------- skatlib -> ISS
+
+
+def _result_fields(state: GameState, res: GameResult | PassedIn | Abandoned) -> dict[str, str]:
+    if isinstance(res, PassedIn):
+        return {"outcome": "passed"}
+    end = state.end
+    event = state.event_seat
+    left = event if end == EndReason.LEFT else -1
+    timed_out = event if end == EndReason.TIMEOUT else -1
+    resigned = int(end in (EndReason.DEFENDERS_CONCEDED, EndReason.DECLARER_CONCEDED))
+    if isinstance(res, Abandoned):
+        penalty = ["0", "0", "0"]
+        penalty[int(res.seat)] = "1"
+        return {"d": "-1", "outcome": "penalty", "v": "0", "m": "0", "bid": "bidok", "p": "0",
+                "t": "0", "s": "0", "z": "0", "p0": penalty[0], "p1": penalty[1],
+                "p2": penalty[2], "l": str(left), "to": str(timed_out), "r": "0"}
+    return {"d": str(state.declarer_), "outcome": "win" if res.won else "loss",
+            "v": str(res.score), "m": str(res.matadors),
+            "bid": "overbid" if res.overbid else "bidok", "p": str(res.declarer_points),
+            "t": str(res.declarer_tricks), "s": str(int(res.schneider)),
+            "z": str(int(res.schwarz)), "p0": "0", "p1": "0", "p2": "0", "l": str(left),
+            "to": str(timed_out), "r": str(resigned)}
+
+
+def _format_fields(fields: dict[str, str]) -> str:
+    if fields.get("outcome") == "passed":
+        return "passed"
+    out = []
+    for key in RESULT_FIELDS:
+        if key not in fields:
+            continue
+        out.append(fields[key] if key in ("outcome", "bid") else f"{key}:{fields[key]}")
+    return " ".join(out)
+
+
+def _final_result(state: GameState, line: int | None) -> GameResult | PassedIn | Abandoned:
+    if state.phase != Phase.FINISHED:
+        raise RecordError(f"the game is not over ({_expecting(state)}), so it has no result",
+                          line=line, field="MV")
+    try:
+        res = result(state)
+    except SkatError as exc:
+        raise RecordError(f"the result cannot be computed: {exc}", exc.reason, line=line,
+                          field="R") from exc
+    if not isinstance(res, (GameResult, PassedIn, Abandoned)):
+        raise RecordError(f"ISS records have no {type(res).__name__} (the server plays no "
+                          "Ramsch)", line=line, field="R")
+    return res
+
+
+def result_string(state: GameState) -> str:
+    """skatlib's result of a finished deal in the server's ``R[...]`` form
+    (signed value: ``+value`` won, ``-2 × value`` lost).
+
+    :raises RecordError: if the deal is not finished.
+
+    >>> from skatlib import replay
+    >>> game = to_game_record("(;GM[Skat]MV[w CJ.S7.H8.SA.DA.CQ.DK.CK.C8.D8.D9.HK.HA.SQ.CT."
+    ...     "S8.HJ.SJ.DT.ST.H9.S9.HQ.SK.HT.CA.C9.C7.D7.DQ.H7.DJ 1 18 0 p 2 p 1 NOH 0 C8 1 CT "
+    ...     "2 C9 ] ;)")
+    >>> result_string(replay(game))     # null ouvert hand lost at the first trick: -2 x 59
+    'd:1 loss v:-118 m:0 bidok p:12 t:1 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0'
+    """
+    return _format_fields(_result_fields(state, _final_result(state, None)))
+
+
+def from_game_record(record: GameRecord) -> IssRecord:
+    """The ISS form of a :class:`~skatlib.GameRecord` (replayed and checked).
+
+    The header is ``GM[Skat]`` followed by the ``meta`` entries whose keys are
+    ISS property names (capital letters and digits, e.g. ``PC``, ``ID``, ``P0``),
+    in their order; other entries are left out.  ``R`` is the ``R`` entry of
+    ``meta`` if there is one, else skatlib's result (:func:`result_string`).
+
+    Hands and the skat are written in skatlib's card order; a declaration
+    after a pickup is one move ``d G.H7.HQ``; an ouvert declaration also shows
+    the declarer's 10 cards.  ISS has no move for :class:`~skatlib.Refuse` (it
+    is left out, which does not change the result) and none for the house
+    rules' Kontra, Re or Ramsch (:class:`~skatlib.RecordError`).
+
+    :raises RecordError: if an action is illegal or cannot be written.
+    """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+    state = new_game(record.deal, record.rules)
+    moves: list[tuple[str, str]] = [("w", record.deal.to_iss())]
+    for i, action in enumerate(record.actions, 1):
+        mover = state.to_move_
+        try:
+            new = apply(state, action)
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
+                              field=f"action {i}") from exc
+        d = str(state.declarer_)
+        server_event = isinstance(action, (TimeOut, Leave))
+        if not server_event and (state.phase not in _ISS_PHASES
+                                 or getattr(state, "is_ramsch", False)):
+            raise RecordError(f"action {i} ({action}) has no ISS form: the server plays "
+                              f"without Kontra, Re and Ramsch (phase {state.phase.name.lower()})",
+                              Reason.BAD_RECORD, field=f"action {i}")
+        if isinstance(action, (Bid, Hold, Pass, Play)):
+            moves.append((str(mover), str(action)))
+        elif isinstance(action, PickUpSkat):
+            moves.append((d, "s"))
+            moves.append(("w", record.deal.skat.to_str(sep=".")))
+        elif isinstance(action, Declare):
+            parts = [str(action.contract)]
+            if action.discard is not None:
+                parts.append(action.discard.to_str(sep="."))
+            if action.contract.ouvert:
+                parts.append(new.hand(new.declarer_).to_str(sep="."))
+            moves.append((d, ".".join(parts)))
+        elif isinstance(action, Claim):
+            moves.append((d, "SC"))
+        elif isinstance(action, Concede):
+            moves.append((str(int(action.seat)), "RE"))
+        elif isinstance(action, (TimeOut, Leave)):
+            kind = "TI" if isinstance(action, TimeOut) else "LE"
+            moves.append(("w", f"{kind}.{int(action.seat)}"))
+        elif isinstance(action, (PlayHand, Refuse)):
+            pass  # PlayHand is implied by the hand declaration; ISS has no refusal
+        else:
+            raise RecordError(f"action {i} ({action}) has no ISS form (the server plays "
+                              "without Kontra, Re and Ramsch)", Reason.BAD_RECORD,
+                              field=f"action {i}")
+        state = new
+    props: list[tuple[str, str]] = [("GM", "Skat")]
+    recorded: str | None = None
+    for key, value in record.meta:
+        if key == "R":
+            recorded = value
+        elif _KEY.match(key) and key not in ("GM", "MV") and key not in dict(props):
+            props.append((key, value))
+    props.append(("MV", " ".join(f"{a} {t}" for a, t in moves) + " "))
+    if recorded is None and state.phase == Phase.FINISHED:
+        recorded = result_string(state)
+    if recorded is not None:
+        parse_result(recorded)
+        props.append(("R", recorded))
+    return IssRecord(tuple(props), tuple(moves))
+
+
+# ----------------------------------------------------------------------------- verify
+
+
+def _compare(recorded: dict[str, str], computed: dict[str, str]) -> tuple[Difference, ...]:
+    out = []
+    for key in RESULT_FIELDS:
+        if key in recorded and key in computed and recorded[key] != computed[key]:
+            out.append(Difference(key, recorded[key], computed[key]))
+    return tuple(out)
+
+
+def check(record: IssRecord | GameRecord | str) -> Verification:
+    """Replay a record (every move checked) and compare skatlib's result with
+    the record's ``R[...]``: declarer, win/loss/penalty, ``v`` (signed),
+    ``m``, ``bidok``/``overbid``, ``p``, ``t``, ``s``, ``z``, the penalty
+    marks, ``l``, ``to`` and ``r``.  Fields a record lacks (``r`` before 2009)
+    are not compared; a record without ``R`` gives one :class:`Difference`
+    for ``R``.  A :class:`~skatlib.GameRecord` is compared with its ``R`` meta
+    entry.
+
+    :raises RecordError: if the record cannot be read or replayed.
+    """
+    line: int | None = None
+    if isinstance(record, GameRecord):
+        game = record
+        try:
+            state = new_game(game.deal, game.rules)
+            for i, action in enumerate(game.actions, 1):
+                try:
+                    state = apply(state, action)
+                except IllegalActionError as exc:
+                    raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
+                                      field=f"action {i}") from exc
+        except RecordError:
+            raise
+        except SkatError as exc:
+            raise RecordError(str(exc), exc.reason) from exc
+        recorded_text = game.metadata.get("R")
+    else:
+        iss = _as_record(record)
+        line = iss.line
+        game, state = _replay(iss)
+        recorded_text = iss.result_text
+    res = _final_result(state, line)
+    fields = _result_fields(state, res)
+    computed = _format_fields(fields)
+    if recorded_text is None:
+        diffs: tuple[Difference, ...] = (Difference("R", "(none)", computed),)
+    else:
+        diffs = _compare(parse_result(recorded_text, line=line), fields)
+    return Verification(game, state, res, computed, recorded_text, diffs, line)
+
+
+def verify(record: IssRecord | GameRecord | str) -> list[Difference]:
+    """The fields where the record's ``R[...]`` and skatlib's result disagree
+    (empty when they agree).  See :func:`check`.
+
+    :raises RecordError: if the record cannot be read or replayed.
+    """
+    return list(check(record).differences)
