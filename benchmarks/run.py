@@ -250,12 +250,16 @@ def build_pools(size: int, seed: int) -> Pools:
     for _ in range(size):
         c = rng.choice(contracts)
         twelve = sum(1 << x for x in rng.sample(range(32), 12))
+        # a real split of the deck: the declarer's tricks plus the skat
+        cards = rng.sample(range(32), 32)
+        tricks = rng.randrange(1, 10)
+        own = sum(_CARDS[x].points for x in cards[: 3 * tricks + 2])
         p.scores.append({
             "contract": c,
             "bid": 18,
             "matadors": 0 if c.is_null else matadors_mask(int(c.game_type), twelve),
-            "declarer_points": rng.randrange(121),
-            "declarer_tricks": rng.randrange(1, 10),
+            "declarer_points": own,
+            "declarer_tricks": tricks,
         })
     for kwargs in p.scores:  # every input is valid
         score(**kwargs)

@@ -17,6 +17,7 @@ UNKNOWN_CARD
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 __all__ = [
     "Reason",
@@ -60,6 +61,7 @@ class Reason(enum.Enum):
     CARD_NOT_IN_HAND = "card_not_in_hand"
     MUST_FOLLOW_SUIT = "must_follow_suit"
     BID_TOO_LOW = "bid_too_low"
+    BID_NOT_ALLOWED = "bid_not_allowed"
     MUST_HOLD_OR_PASS = "must_hold_or_pass"
     DISCARD_REQUIRED = "discard_required"
     DISCARD_NOT_ALLOWED = "discard_not_allowed"
@@ -138,11 +140,37 @@ class IllegalActionError(SkatError):
         reason: Reason | None = None,
         *,
         action: object = None,
-        legal: tuple[str, ...] = (),
+        legal: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
     ) -> None:
         super().__init__(message, reason)
         self.action = action
-        self.legal = legal
+        self._legal = legal
+        self._message = message
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The actions (as text) that would have been legal."""
+        if callable(self._legal):
+            self._legal = self._legal()  # computed only when asked for
+        return self._legal
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # picklable (e.g. across worker processes): the legal list is materialised
+        return (_rebuild_illegal, (type(self), self._message, self.reason, self.action,
+                                   self.legal))
+
+    def __str__(self) -> str:
+        legal = self.legal
+        if not legal:
+            return self._message
+        shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12
+                                         else "")
+        return f"{self._message}; legal now: {shown}"
+
+
+def _rebuild_illegal(cls: type[IllegalActionError], message: str, reason: Reason,
+                     action: object, legal: tuple[str, ...]) -> IllegalActionError:
+    return cls(message, reason, action=action, legal=legal)
 
 
 class RecordError(SkatError):

@@ -7,7 +7,8 @@ trick), and hidden cards only where the rules reveal them:
 * the skat: to the declarer once he picks it up (he also knows what he put
   away); to everybody when the deal is finished;
 * the declarer's hand: to everybody in an ouvert game once it is announced,
-  and after he claims (D-11);
+  after he claims (D-11), and when the deal is over (his unplayed cards are
+  shown, as at a real table);
 * nothing else: the other hands and an unseen skat stay hidden.
 
 >>> from skatlib import Deal, new_game, observe, Seat

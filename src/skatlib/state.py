@@ -482,14 +482,13 @@ def _legal_text(state: GameState) -> tuple[str, ...]:
 
 def _illegal(state: GameState, action: object, why: str, reason: Reason,
              legal: tuple[str, ...] | None = None) -> IllegalActionError:
-    legal = _legal_text(state) if legal is None else legal
-    shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
+    """The error for an illegal action; the list of legal actions (which can be
+    long) is only worked out when the message or ``.legal`` is read."""
     who = state.to_move.title.lower() if state.to_move is not None else "nobody"
     msg = (f"illegal action {str(action)!r} in {state.phase.name.lower()} "
            f"({who} to move): {why}")
-    if legal:
-        msg += f"; legal now: {shown}"
-    return IllegalActionError(msg, reason, action=action, legal=legal)
+    return IllegalActionError(msg, reason, action=action,
+                              legal=(lambda: _legal_text(state)) if legal is None else legal)
 
 
 def check_action(state: GameState, action: Action) -> None:
@@ -563,7 +562,7 @@ def check_action(state: GameState, action: Action) -> None:
             if state.listener < 0:
                 if action.value != 18:
                     raise _illegal(state, action, "after two passes forehand may only play at "
-                                   "18 or pass (D-9)", Reason.BID_TOO_LOW)
+                                   "18 or pass (D-9)", Reason.BID_NOT_ALLOWED)
                 return
             if action.value <= state.bid_:
                 raise _illegal(state, action, f"the bid must be higher than {state.bid_} "
@@ -852,13 +851,12 @@ def _play(s: GameState, card: int) -> GameState:
               | gt << 17)
     phase, to_move, end = s.phase, winner, s.end
     d = s.declarer_
-    if len(tricks) == 10:
-        phase, to_move, end = Phase.FINISHED, -1, EndReason.PLAYED_OUT
-    elif gt == 5:
-        if winner == d:
-            phase, to_move, end = Phase.FINISHED, -1, EndReason.NULL_TRICK
-    elif d >= 0 and winner != d and s.contract.schwarz:  # type: ignore[union-attr]
+    if gt == 5 and winner == d:
+        phase, to_move, end = Phase.FINISHED, -1, EndReason.NULL_TRICK
+    elif d >= 0 and gt != 5 and winner != d and s.contract.schwarz:  # type: ignore[union-attr]
         phase, to_move, end = Phase.FINISHED, -1, EndReason.DEFENDERS_TRICK
+    elif len(tricks) == 10:
+        phase, to_move, end = Phase.FINISHED, -1, EndReason.PLAYED_OUT
     return GameState(
         s.rules, s.deal, phase, to_move, hands, s.skat_, s.bid_, s.asker, s.listener,
         s.passed, s.auction, d, s.contract, s.picked_up, (), winner, tricks, taken, counts,
@@ -914,6 +912,9 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
     if state.gt == 6 and end == EndReason.PLAYED_OUT:
         return _ramsch_result(state)
     if d < 0:
+        return Abandoned(_SEATS[state.event_seat], end.value)
+    if c is None and state.event_seat != d:
+        # a defender timed out or left before the declaration: no game (D-18)
         return Abandoned(_SEATS[state.event_seat], end.value)
     if c is None:
         # ISS: the declarer timed out or left before announcing.  The server

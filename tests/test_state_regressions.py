@@ -1,0 +1,73 @@
+"""Regression tests for bugs found by the state and ISS test suites."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from skatlib import (
+    ISS,
+    Abandoned,
+    Deal,
+    EndReason,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    Leave,
+    Reason,
+    Seat,
+    TimeOut,
+    apply,
+    is_legal,
+    new_game,
+    parse_action,
+    result,
+)
+from skatlib.actions import Bid, Hold, PickUpSkat
+
+
+def _at_skat_phase() -> GameState:
+    s = new_game(Deal.shuffled(1), ISS)
+    for t in ["p", "p", "18"]:
+        s = apply(s, parse_action(t))
+    return s
+
+
+def test_d18_defender_time_out_before_declaration_is_no_game() -> None:
+    """D-18: only the declarer's own time-out is charged to him (FORMAT.md 4.6)."""
+    s = _at_skat_phase()
+    assert isinstance(result(apply(s, TimeOut(Seat.MIDDLEHAND))), Abandoned)
+    picked = apply(s, PickUpSkat())
+    assert isinstance(result(apply(picked, Leave(Seat.REARHAND))), Abandoned)
+    own = result(apply(picked, TimeOut(Seat.FOREHAND)))
+    assert own is not None and own.score < 0  # the declarer's own time-out loses
+
+
+def test_d10_null_lost_in_the_last_trick_ends_as_null_trick() -> None:
+    d = Deal.parse("CJ CQ C7 SQ S9 S7 H9 DQ D9 D7 / HJ DJ CK SA ST SK S8 HA DK D8 / "
+                   "SJ CA C9 C8 HT HK HQ H8 DA DT / CT H7")
+    s = GameRecord.from_text(d, "p p 18 hand NH H9 HA HT CK C8 C7 SA SJ SQ SK HK S7 ST HQ S9 "
+                                "HJ H8 D7 DK DT D9 D8 DA DQ CA CQ DJ C9 CJ S8").replay()
+    assert s.end == EndReason.NULL_TRICK
+    r = result(s)
+    assert r is not None and r.score == -70
+
+
+def test_d9_forehand_opening_above_18_has_its_own_reason() -> None:
+    s = new_game(Deal.shuffled(1))
+    s = apply(apply(s, parse_action("p")), parse_action("p"))
+    with pytest.raises(IllegalActionError) as exc:
+        apply(s, Bid(20))
+    assert exc.value.reason == Reason.BID_NOT_ALLOWED
+    assert exc.value.legal == ("18", "p")
+
+
+def test_illegal_action_errors_pickle_with_their_legal_list() -> None:
+    s = new_game(Deal.shuffled(2))
+    with pytest.raises(IllegalActionError) as exc:
+        apply(s, Hold())
+    again = pickle.loads(pickle.dumps(exc.value))
+    assert again.legal == exc.value.legal and str(again) == str(exc.value)
+    assert again.reason == Reason.WRONG_PHASE
+    assert not is_legal(s, Hold())
