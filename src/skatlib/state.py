@@ -462,7 +462,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         contracts = allowed_contracts(state)
         if not state.picked_up:
             return tuple(_DECLARE_HAND[c] for c in contracts)
-        pairs = [a * 32 + b for a, b in combinations(T.mask_cards(state.hands_[state.declarer_]), 2)]
+        held = T.mask_cards(state.hands_[state.declarer_])
+        pairs = [a * 32 + b for a, b in combinations(held, 2)]
         out_d: list[Action] = []
         for c in contracts:
             table = _DECLARE_DISCARD[c]
