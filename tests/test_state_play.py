@@ -1,0 +1,590 @@
+"""Skat, declaration and card play on the game state.
+
+ISkO sections use the old numbering (RULES.md §0): 2.2 skat and hand games,
+2.4 matadors, 4.1 leading, 4.2 following suit, 4.4 tricks, 5 scoring; rulings
+D-3 (matadors on 12 cards), D-6 (overbid), D-7 (declarations that cannot reach the
+bid), D-10 (early ends) and D-11 (concessions and claims).  Expected scores are
+worked out by hand in the docstrings and, for whole games, by the reference model in
+``state_strategies`` from the tricks themselves.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from skatlib import (
+    Bid,
+    Card,
+    CardSet,
+    Claim,
+    Concede,
+    Contract,
+    Deal,
+    Declare,
+    EndReason,
+    GameResult,
+    GameState,
+    Hold,
+    IllegalActionError,
+    Phase,
+    PickUpSkat,
+    Play,
+    PlayHand,
+    Reason,
+    Refuse,
+    Seat,
+    Trick,
+    allowed_contracts,
+    apply,
+    is_legal,
+    legal_actions,
+    observe,
+    parse_action,
+    result,
+)
+from skatlib.actions import Action
+from state_strategies import Duo, check_result, ref_allowed_contracts, ref_legal_cards
+
+F, M, R = Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND
+
+DEAL_A = Deal.parse(
+    "CJ SJ HA HT HK HQ H9 CA C7 D7 / HJ H8 CT CK SA ST SK DA DT DK / "
+    "DJ H7 CQ C9 C8 SQ S9 S8 S7 DQ / D9 D8"
+)
+"""Forehand holds CJ SJ and six hearts; middlehand HJ; rearhand DJ; skat D9 D8 (0 points)."""
+
+DEAL_B = Deal.parse(
+    "SJ HJ DJ CA CT CK CQ C9 SA ST / C8 C7 SK SQ S9 S8 HA HT HK HQ / "
+    "H9 H8 H7 DA DT DK DQ D9 D8 D7 / CJ S7"
+)
+"""Forehand holds SJ HJ DJ but not CJ, which lies in the skat."""
+
+DEAL_C = Deal.parse(
+    "SJ ST SK SQ S9 S8 S7 CA CT CK / CJ HJ DA DT DK DQ D9 D8 D7 SA / "
+    "CQ C9 HA HT HK HQ H9 H8 H7 DJ / C7 C8"
+)
+"""Middlehand holds CJ HJ and seven diamonds: diamonds "with 1" (SJ is forehand's)."""
+
+
+def names(cards: CardSet) -> set[str]:
+    return {c.name for c in cards}
+
+
+def plays(state: GameState) -> set[str]:
+    return {str(a) for a in legal_actions(state) if isinstance(a, Play)}
+
+
+def raises(state: GameState, action: Action, reason: Reason) -> IllegalActionError:
+    """Apply must raise with ``reason`` and leave ``state`` as it was."""
+    before, h = state, hash(state)
+    assert not is_legal(state, action)
+    with pytest.raises(IllegalActionError) as exc:
+        apply(state, action)
+    assert exc.value.reason == reason, exc.value
+    assert exc.value.legal
+    assert state == before and hash(state) == h
+    return exc.value
+
+
+def game_result(state: GameState) -> GameResult:
+    res = result(state)
+    assert isinstance(res, GameResult)
+    return res
+
+
+# ---------------------------------------------------------------------------
+# Skat: pick up or play hand (ISkO 2.2)
+
+
+def test_pickup_gives_the_declarer_twelve_cards_isko_2_2_2() -> None:
+    """ISkO 2.2.2: the declarer takes both skat cards; then he must put two away."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 s")
+    assert s.phase == Phase.DECLARING
+    assert s.picked_up
+    assert s.to_move == F
+    assert len(s.hand(F)) == 12
+    assert names(s.hand(F)) == names(DEAL_A.hand(F)) | {"D9", "D8"}
+    assert len(s.skat) == 0
+    decls = [a for a in legal_actions(s) if isinstance(a, Declare)]
+    assert len(decls) == len(legal_actions(s)) == 7 * 66  # 7 contracts × C(12, 2) discards
+    assert all(a.discard is not None and len(a.discard) == 2 for a in decls)
+    assert all(a.discard is not None and a.discard <= s.hand(F) for a in decls)
+    assert {str(a.contract) for a in decls} == {"D", "H", "S", "C", "G", "N", "NO"}
+
+
+def test_discard_must_be_two_of_the_twelve_cards_isko_2_2_2() -> None:
+    """ISkO 2.2.2: after the pickup two cards go away; none, one, three, or a card the
+    declarer does not hold is refused, and so is a hand game; the allowed contracts are
+    listed as the legal alternatives."""
+    s = Duo(DEAL_A).moves("p p 18 s")
+    grand = Contract.parse("G")
+    allowed = ref_allowed_contracts(names(s.hand(F)), True, 18)
+    for action, reason in [
+        (Declare(grand), Reason.DISCARD_REQUIRED),
+        (Declare(grand, CardSet.parse("D9")), Reason.DISCARD_REQUIRED),
+        (Declare(grand, CardSet.parse("D9 D8 D7")), Reason.DISCARD_REQUIRED),
+        (Declare(grand, CardSet.parse("D9 HJ")), Reason.DISCARD_NOT_IN_HAND),
+        (Declare(Contract.parse("GH"), CardSet.parse("D9 D8")), Reason.CONTRACT_NOT_ALLOWED),
+        (Declare(Contract.parse("GH")), Reason.CONTRACT_NOT_ALLOWED),
+        (Declare(Contract.parse("NOH")), Reason.CONTRACT_NOT_ALLOWED),
+    ]:
+        exc = raises(s, action, reason)
+        assert set(exc.legal) == allowed
+    for bad in (Bid(20), Hold(), PickUpSkat(), PlayHand(), Play(Card.CJ), Claim()):
+        raises(s, bad, Reason.WRONG_PHASE)
+
+
+def test_any_two_cards_may_be_put_away_jacks_too_isko_2_2_2() -> None:
+    """R-8.2: any two cards may go away, jacks and trumps included; they become the skat."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 s")
+    s = g.do(Declare(Contract.parse("G"), CardSet.parse("CJ SJ")))
+    assert s.phase == Phase.PLAYING
+    assert names(s.skat) == {"CJ", "SJ"}
+    assert len(s.hand(F)) == 10
+    assert names(s.hand(F)) == (names(DEAL_A.hand(F)) | {"D9", "D8"}) - {"CJ", "SJ"}
+    assert s.contract == Contract.parse("G")
+    check_result(g.play_out(), g.ref)
+
+
+def test_hand_game_keeps_the_skat_and_needs_a_hand_contract_isko_2_2_3() -> None:
+    """ISkO 2.2.3: without a pickup the skat stays and the game is announced with "hand";
+    no cards are put away."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 hand")
+    assert s.phase == Phase.DECLARING
+    assert not s.picked_up
+    assert names(s.skat) == {"D9", "D8"}
+    assert len(s.hand(F)) == 10
+    decls = [a for a in legal_actions(s) if isinstance(a, Declare)]
+    assert all(a.discard is None and a.contract.hand for a in decls)
+    assert {str(a.contract) for a in decls} == ref_allowed_contracts(names(s.hand(F)), False, 18)
+    raises(s, Declare(Contract.parse("G")), Reason.CONTRACT_NOT_ALLOWED)
+    raises(s, Declare(Contract.parse("N")), Reason.CONTRACT_NOT_ALLOWED)
+    raises(s, Declare(Contract.parse("GH"), CardSet.parse("CJ SJ")), Reason.DISCARD_NOT_ALLOWED)
+    s = g.moves("GH")
+    assert s.phase == Phase.PLAYING
+    assert names(s.skat) == {"D9", "D8"}
+
+
+def test_skat_phase_offers_pickup_or_hand_isko_2_2() -> None:
+    """ISkO 2.2: after bidding the declarer chooses: pick up ('s') or play hand."""
+    s = Duo(DEAL_A).moves("18 y p p")
+    assert (s.phase, s.to_move, s.declarer) == (Phase.SKAT, F, F)
+    assert legal_actions(s) == (PickUpSkat(), PlayHand())
+    for bad in (Declare(Contract.parse("GH")), Play(Card.CJ), Bid(20), Concede(F)):
+        raises(s, bad, Reason.WRONG_PHASE)
+
+
+# ---------------------------------------------------------------------------
+# D-7: declarations that cannot reach the bid
+
+
+def test_d7_diamonds_with_1_cannot_be_declared_at_45_after_pickup() -> None:
+    """D-7 / R-8.4: bid 45, diamonds "with 1" is worth at most 4 × 9 = 36 even with
+    schneider and schwarz, so it is refused after the pickup.  Hearts (40) and spades
+    (44) with 1 and null (23) cannot reach 45 either; clubs with 1 (48), grand (96) and
+    null ouvert (46) can, and the error names them."""
+    g = Duo(DEAL_C)
+    s = g.moves("45 p p s")
+    assert (s.declarer, s.bid) == (M, 45)
+    assert {str(c) for c in allowed_contracts(s)} == {"C", "G", "NO"}
+    assert ref_allowed_contracts(names(s.hand(M)), True, 45) == {"C", "G", "NO"}
+    exc = raises(s, Declare(Contract.parse("D"), CardSet.parse("C7 C8")),
+                 Reason.CANNOT_REACH_BID)
+    assert set(exc.legal) == {"C", "G", "NO"}
+    text = str(exc)
+    assert "45" in text
+    for name in ("Clubs", "Grand", "Null Ouvert"):
+        assert name in text
+    for c in ("H", "S", "N"):
+        raises(s, Declare(Contract.parse(c), CardSet.parse("C7 C8")), Reason.CANNOT_REACH_BID)
+    g.do(Declare(Contract.parse("C"), CardSet.parse("C7 C8")))
+    check_result(g.play_out(), g.ref)
+
+
+def test_d7_hand_game_counts_the_best_possible_skat() -> None:
+    """D-7 for a hand game: the best case over the unseen skat.  Middlehand (HJ, DA DT DK,
+    bid 72): diamonds hand is at best "with 3" (CJ SJ in the skat): 3+game+hand+schneider
+    +schwarz = 7 × 9 = 63 < 72, refused; with schneider announced 8 × 9 = 72 is allowed.
+    Hearts hand likewise 7 × 10 = 70 < 72; null hand (35) and null ouvert hand (59) too low."""
+    g = Duo(DEAL_A)
+    s = g.moves("72 p p hand")
+    allowed = {str(c) for c in allowed_contracts(s)}
+    assert allowed == ref_allowed_contracts(names(s.hand(M)), False, 72)
+    assert {"DHS", "DHZ", "DO", "HHS", "SH", "CH", "GH"} <= allowed
+    assert not {"DH", "HH", "NH", "NOH"} & allowed
+    for c in ("DH", "HH", "NH", "NOH"):
+        exc = raises(s, Declare(Contract.parse(c)), Reason.CANNOT_REACH_BID)
+        assert set(exc.legal) == allowed
+
+
+@pytest.mark.parametrize(
+    ("moves", "refused", "accepted"),
+    [
+        ("24 p p s", "N.D9.D8", "NO.D9.D8"),  # null 23 < 24, null ouvert 46
+        ("36 p p hand", "NH", "NOH"),  # null hand 35 < 36, null ouvert hand 59
+        ("48 p p s", "NO.D9.D8", "G.D9.D8"),  # null ouvert 46 < 48
+        ("60 p p hand", "NOH", "GH"),  # null ouvert hand 59 < 60
+    ],
+)
+def test_d7_null_variant_below_the_bid_is_refused(moves: str, refused: str, accepted: str) -> None:
+    """D-7 / R-10.5: a null variant whose fixed value (23/35/46/59) is below the bid is refused."""
+    s = Duo(DEAL_A).moves(moves)
+    raises(s, parse_action(refused), Reason.CANNOT_REACH_BID)
+    assert is_legal(s, parse_action(accepted))
+
+
+def test_d7_nothing_reaches_the_bid_suit_and_grand_allowed_and_lost_overbid_d6() -> None:
+    """D-7 / D-6: bid 264 and a pickup: no game can reach it (grand after a pickup is at
+    most 7 × 24 = 168), so every suit and grand game (no null) may be announced, and it
+    is lost as overbid: diamonds at 264 is valued 30 × 9 = 270, scored −540."""
+    g = Duo(DEAL_A)
+    s = g.moves("264 p p s")
+    assert {str(c) for c in allowed_contracts(s)} == {"D", "H", "S", "C", "G"}
+    g.do(Declare(Contract.parse("D"), CardSet.parse("D9 D8")))
+    res = check_result(g.play_out(), g.ref)
+    assert isinstance(res, GameResult)
+    assert res.overbid and not res.won
+    assert (res.value, res.score) == (270, -540)
+
+
+def test_d7_nothing_reaches_the_bid_from_hand_d6() -> None:
+    """D-7: middlehand (only HJ) bids 264 and plays hand: grand ouvert is at best
+    "with 3" = 10 × 24 = 240 < 264, so all 20 suit and grand hand contracts are allowed."""
+    s = Duo(DEAL_A).moves("264 p p hand")
+    allowed = {str(c) for c in allowed_contracts(s)}
+    assert allowed == {g + m for g in "DHSCG" for m in ("H", "HS", "HZ", "O")}
+    assert allowed == ref_allowed_contracts(names(s.hand(M)), False, 264)
+
+
+# ---------------------------------------------------------------------------
+# Leading and following (ISkO 4.1, 4.2, 4.4)
+
+
+def test_forehand_leads_the_first_trick_isko_4_1_1() -> None:
+    """ISkO 4.1.1: forehand leads the first trick whoever the declarer is."""
+    for moves, declarer in [("18 p 20 p hand GH", R), ("18 p p hand GH", M),
+                            ("p p 18 hand GH", F)]:
+        s = Duo(DEAL_A).moves(moves)
+        assert s.declarer == declarer
+        assert s.phase == Phase.PLAYING
+        assert s.to_move == F
+        assert s.leader == F
+        assert plays(s) == names(s.hand(F))  # any card may be led
+
+
+FOLLOW = [
+    # contract, lead, middlehand may play, rearhand may play (after middlehand's lowest card)
+    ("HH", "C7", {"CT", "CK"}, {"CQ", "C9", "C8"}),
+    ("HH", "SJ", {"HJ", "H8"}, {"DJ", "H7"}),  # a jack led: trumps must follow
+    ("HH", "HA", {"HJ", "H8"}, {"DJ", "H7"}),  # trump suit led: jacks are trumps too
+    ("HH", "D7", {"DA", "DT", "DK"}, {"DQ"}),  # DJ is no diamond in a suit game
+    ("GH", "H9", {"H8"}, {"H7"}),  # grand: HJ is a trump, not a heart
+    ("GH", "SJ", {"HJ"}, {"DJ"}),
+    ("GH", "D7", {"DA", "DT", "DK"}, {"DQ"}),
+    ("GH", "CA", {"CT", "CK"}, {"CQ", "C9", "C8"}),
+    ("NH", "H9", {"HJ", "H8"}, {"H7"}),  # null: jacks are back in their suits
+    ("NH", "D7", {"DA", "DT", "DK"}, {"DJ", "DQ"}),
+    ("NH", "SJ", {"SA", "ST", "SK"}, {"SQ", "S9", "S8", "S7"}),
+]
+
+
+@pytest.mark.parametrize(("contract", "lead", "middle", "rear"), FOLLOW)
+def test_follow_suit_jacks_are_trumps_isko_4_2(
+    contract: str, lead: str, middle: set[str], rear: set[str]
+) -> None:
+    """ISkO 4.2 / 2.3: follow the suit led; in suit and grand games the jacks belong to
+    the trumps, in null to their printed suit."""
+    g = Duo(DEAL_A)
+    s = g.moves(f"p p 18 hand {contract} {lead}")
+    gt = Contract.parse(contract).game_type
+    assert s.to_move == M
+    assert plays(s) == middle == ref_legal_cards(gt, names(s.hand(M)), lead)
+    s = apply(s, min((a for a in legal_actions(s) if isinstance(a, Play)), key=lambda a: a.card))
+    assert s.to_move == R
+    assert plays(s) == rear == ref_legal_cards(gt, names(s.hand(R)), lead)
+
+
+def test_trick_winner_leads_and_void_player_may_play_anything_isko_4_4() -> None:
+    """ISkO 4.4 / 4.1.2: the trick (C7 CT C9, hearts) goes to middlehand's ten, who leads
+    next.  Spades led: forehand has no spade (SJ is a trump), so every card is legal for
+    him (no duty to trump, ISkO 4.2)."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 hand HH C7 CT C9")
+    assert s.tricks == (Trick(F, (Card.C7, Card.CT, Card.C9), M),)
+    assert s.to_move == M and s.leader == M
+    assert s.points_taken(M) == 10 and s.points_taken(F) == 0
+    assert s.current_trick == ()
+    s = g.moves("SA")
+    assert plays(s) == {"SQ", "S9", "S8", "S7"}
+    s = g.moves("S7")
+    assert s.to_move == F
+    assert plays(s) == names(s.hand(F))
+    assert len(plays(s)) == 9
+    s = g.moves("SJ")  # trumps in
+    assert s.tricks[-1].winner == F
+    assert s.to_move == F
+
+
+def test_illegal_cards_raise_and_change_nothing_isko_4_2() -> None:
+    """ISkO 4.2: a card not in the hand, or a card that does not follow, is refused with
+    its Reason and the legal cards listed; other phases' actions are refused too."""
+    s = Duo(DEAL_A).moves("p p 18 hand HH")
+    exc = raises(s, Play(Card.HJ), Reason.CARD_NOT_IN_HAND)  # middlehand's card
+    assert exc.legal == tuple(str(a) for a in legal_actions(s))
+    s = apply(s, Play(Card.C7))
+    exc = raises(s, Play(Card.SA), Reason.MUST_FOLLOW_SUIT)
+    assert {"CT", "CK"} <= set(exc.legal)
+    raises(s, Play(Card.HJ), Reason.MUST_FOLLOW_SUIT)  # a trump is no club
+    for bad in (Bid(18), Hold(), PickUpSkat(), PlayHand(), Declare(Contract.parse("GH"))):
+        raises(s, bad, Reason.WRONG_PHASE)
+
+
+# ---------------------------------------------------------------------------
+# D-10: games that end early
+
+
+def test_d10_null_ends_at_the_declarers_first_trick() -> None:
+    """D-10 / R-11.1: rearhand plays null hand (bid 23); D7 DT DQ: in null the queen beats
+    the ten, so rearhand takes the first trick and the game is over: lost, −2 × 35 = −70."""
+    g = Duo(DEAL_A)
+    s = g.moves("p 23 p hand NH D7 DT")
+    assert not s.is_finished
+    s = g.moves("DQ")
+    assert s.phase == Phase.FINISHED
+    assert s.end == EndReason.NULL_TRICK
+    assert legal_actions(s) == ()
+    res = game_result(s)
+    assert (res.won, res.value, res.score, res.declarer_tricks) == (False, 35, -70, 1)
+    check_result(s, g.ref)
+
+
+def test_null_goes_on_while_the_declarer_takes_no_trick_d10() -> None:
+    """D-10: null continues while the declarer stays clean (here D7 DK DQ: middlehand wins)."""
+    s = Duo(DEAL_A).moves("p 23 p hand NH D7 DK DQ")
+    assert s.phase == Phase.PLAYING
+    assert s.tricks[0].winner == M
+
+
+def test_d10_schwarz_announced_ends_at_the_defenders_first_trick() -> None:
+    """D-10 / D-5: forehand clubs hand schwarz announced at 18 (CJ SJ, no HJ: "with 2").
+    D7 DA DQ goes to middlehand: lost at once.  Value: 2 + game + hand + schneider +
+    announced + schwarz + announced = 8 × 12 = 96, scored −192."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 hand CHZ D7 DA DQ")
+    assert s.phase == Phase.FINISHED
+    assert s.end == EndReason.DEFENDERS_TRICK
+    res = game_result(s)
+    assert (res.won, res.matadors, res.value, res.score) == (False, 2, 96, -192)
+    assert res.declarer_points == 0  # only the skat (D9 D8)
+    check_result(s, g.ref)
+
+
+def test_d10_ouvert_ends_at_the_defenders_first_trick() -> None:
+    """D-10: grand ouvert (with 2: 2 + game + hand + schneider + announced + schwarz +
+    announced + ouvert = 9 × 24 = 216) ends when the defenders take a trick: −432."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 hand GO D7 DA DQ")
+    assert s.end == EndReason.DEFENDERS_TRICK
+    res = game_result(s)
+    assert (res.won, res.value, res.score) == (False, 216, -432)
+    check_result(s, g.ref)
+
+
+def test_schneider_announced_is_played_on_after_a_defenders_trick_d10() -> None:
+    """D-10: only schwarz announced and ouvert end at the defenders' first trick."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 hand CHS D7 DA DQ")
+    assert s.phase == Phase.PLAYING
+    check_result(g.play_out(), g.ref)
+
+
+# ---------------------------------------------------------------------------
+# D-11: concessions and claims (forehand hearts hand at 18, "with 2")
+
+
+def hearts_hand() -> Duo:
+    g = Duo(DEAL_A)
+    g.moves("p p 18 hand HH")
+    return g
+
+
+def test_d11_declarer_concedes_game_lost_at_declared_value() -> None:
+    """D-11: the declarer concedes before the first card: lost at the declared value
+    (with 2, game, hand = 4 × 10 = 40), no schneider or schwarz decided yet: −80."""
+    g = hearts_hand()
+    s = g.do(Concede(F))
+    assert s.phase == Phase.FINISHED
+    assert s.end == EndReason.DECLARER_CONCEDED
+    res = game_result(s)
+    assert (res.won, res.conceded, res.value, res.score) == (False, True, 40, -80)
+    assert not res.schneider and not res.schwarz
+    check_result(s, g.ref)
+
+
+def test_d11_declarer_may_concede_out_of_turn() -> None:
+    """D-11: "at any time", also in the middle of a trick when another seat is to move."""
+    g = hearts_hand()
+    s = g.moves("C7 CT")
+    assert s.to_move == R
+    assert Concede(F) not in legal_actions(s)  # listed only for the seat to move
+    assert is_legal(s, Concede(F))
+    s = g.do(Concede(F))
+    assert s.end == EndReason.DECLARER_CONCEDED
+    check_result(s, g.ref)
+
+
+def test_d11_both_defenders_concede_unplayed_cards_to_the_declarer() -> None:
+    """D-11: after C7 CT C9 (10 points to middlehand) both defenders concede: the other
+    110 points and 9 tricks go to the declarer: schneider, not schwarz; with 2, game,
+    hand, schneider = 5 × 10 = 50, won.  One concession alone does not end the game."""
+    g = hearts_hand()
+    s = g.moves("C7 CT C9")
+    s = g.do(Concede(M))
+    assert s.phase == Phase.PLAYING
+    raises(s, Concede(M), Reason.ALREADY_DONE)
+    s = g.do(Concede(R))  # out of turn
+    assert s.phase == Phase.FINISHED
+    assert s.end == EndReason.DEFENDERS_CONCEDED
+    res = game_result(s)
+    assert (res.won, res.declarer_points, res.declarer_tricks) == (True, 110, 9)
+    assert (res.schneider, res.schwarz, res.value, res.score) == (True, False, 50, 50)
+    check_result(s, g.ref)
+
+
+def test_d11_accepted_claim_gives_the_rest_to_the_declarer() -> None:
+    """D-11: the declarer claims (his cards are shown); both defenders accept: as above."""
+    g = hearts_hand()
+    s = g.moves("C7 CT C9")
+    s = g.do(Claim())
+    assert s.claim_pending and s.open_hand
+    assert s.phase == Phase.PLAYING
+    assert Refuse(M) in legal_actions(s)
+    assert observe(s, R).declarer_hand == s.hand(F)
+    s = g.do(Concede(M))
+    s = g.do(Concede(R))
+    assert s.end == EndReason.DEFENDERS_CONCEDED
+    assert game_result(s).score == 50
+    check_result(s, g.ref)
+
+
+def test_d11_refused_claim_play_goes_on_with_open_cards() -> None:
+    """D-11: one defender refuses: play continues with the declarer's cards open, and the
+    game is scored by its outcome."""
+    g = hearts_hand()
+    s = g.moves("C7 CT")
+    s = g.do(Claim())  # out of turn, mid-trick
+    s = g.do(Refuse(R))
+    assert not s.claim_pending
+    assert s.open_hand
+    assert s.phase == Phase.PLAYING
+    raises(s, Claim(), Reason.ALREADY_DONE)
+    for seat in (M, R):
+        assert observe(s, seat).declarer_hand == s.hand(F)
+    s = g.moves("C9 SA S7")
+    assert observe(s, M).declarer_hand == s.hand(F)
+    s = g.play_out()
+    assert s.end == EndReason.PLAYED_OUT
+    check_result(s, g.ref)
+
+
+def test_d11_refusing_needs_a_claim_and_a_defender() -> None:
+    """D-11: only a defender refuses, and only a pending claim."""
+    s = hearts_hand().state
+    raises(s, Refuse(M), Reason.WRONG_PHASE)
+    s = apply(s, Claim())
+    raises(s, Refuse(F), Reason.NOT_DEFENDER)
+    raises(s, Claim(), Reason.ALREADY_DONE)
+
+
+@pytest.mark.parametrize(
+    ("conceder", "won", "score"), [("RE.0", False, -70), ("RE.1 RE.2", True, 35)]
+)
+def test_d11_concessions_in_null(conceder: str, won: bool, score: int) -> None:
+    """D-11 in null (hand, 35): the declarer conceding loses (−70); both defenders
+    conceding give the declarer the game without a trick (+35)."""
+    g = Duo(DEAL_A)
+    s = g.moves(f"p p 18 hand NH D7 DA {conceder}")
+    res = game_result(s)
+    assert (res.won, res.score, res.declarer_tricks) == (won, score, 0)
+    check_result(s, g.ref)
+
+
+# ---------------------------------------------------------------------------
+# D-3: matadors on all twelve cards
+
+
+def test_d3_hand_game_counts_a_jack_in_the_skat() -> None:
+    """D-3 / ISkO 2.4: forehand holds SJ HJ DJ, the CJ lies in the skat.  His grand hand is
+    "with 4" (all 12 cards), not "without 1" (his 10)."""
+    g = Duo(DEAL_B)
+    g.moves("p p 18 hand GH")
+    res = game_result(g.play_out())
+    assert res.matadors == 4
+    assert res.value % 24 == 0 and res.value >= 6 * 24  # with 4, game, hand at least
+    check_result(g.state, g.ref)
+
+
+def test_d3_clubs_hand_counts_the_skat_jack() -> None:
+    """D-3: the same hand as clubs hand: CJ (skat) SJ HJ DJ CA CT CK CQ C9 = "with 9"."""
+    g = Duo(DEAL_B)
+    g.moves("p p 18 hand CH")
+    res = game_result(g.play_out())
+    assert res.matadors == 9
+    check_result(g.state, g.ref)
+
+
+def test_d3_jack_put_away_still_counts() -> None:
+    """D-3: after the pickup the CJ is put away again; grand is still "with 4"."""
+    g = Duo(DEAL_B)
+    g.moves("p p 18 s")
+    g.do(Declare(Contract.parse("G"), CardSet.parse("CJ S7")))
+    res = game_result(g.play_out())
+    assert res.matadors == 4
+    check_result(g.state, g.ref)
+
+
+@pytest.mark.parametrize(("moves", "matadors"), [
+    ("18 p p hand GH", -2),  # middlehand: HJ only -> without 2
+    ("p 18 p hand GH", -3),  # rearhand: DJ only -> without 3
+    ("p p 18 hand GH", 2),  # forehand: CJ SJ -> with 2
+])  # fmt: skip
+def test_d3_with_and_without(moves: str, matadors: int) -> None:
+    """ISkO 2.4.2: "with n" counts the run from CJ, "without n" the trumps above the
+    highest one held (signed +n / −n)."""
+    g = Duo(DEAL_A)
+    g.moves(moves)
+    res = game_result(g.play_out())
+    assert res.matadors == matadors
+    check_result(g.state, g.ref)
+
+
+# ---------------------------------------------------------------------------
+# Whole games: the result equals the reference count and skatlib.score()
+
+GAMES = [
+    (DEAL_A, "p p 18 hand HH"),
+    (DEAL_A, "p p 18 s H.D9.D8"),
+    (DEAL_A, "p p 18 s N.D9.D8"),
+    (DEAL_A, "p p 18 hand NOH"),
+    (DEAL_A, "18 y 20 p 22 y p hand GH"),
+    (DEAL_A, "60 p p s C.DA.DT"),  # middlehand: clubs without 2 reaches 60 at best
+    (DEAL_B, "p p 18 s G.S7.SA"),
+    (DEAL_B, "p p 18 hand CHS"),
+    (DEAL_B, "p p 18 hand DH"),
+    (DEAL_C, "18 p p s D.C7.C8"),
+    (DEAL_C, "p p p"),
+]
+
+
+@pytest.mark.parametrize(("deal", "moves"), GAMES)
+def test_result_equals_reference_and_kernel_score_isko_5(deal: Deal, moves: str) -> None:
+    """ISkO 5 / D-1..D-7: a game played out with first legal cards scores exactly what
+    the reference model counts from its tricks, and what skatlib.score() gives for them."""
+    g = Duo(deal)
+    g.moves(moves)
+    s = g.play_out()
+    assert s.is_finished
+    check_result(s, g.ref)
