@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from ._text import signed as _signed
 from .actions import Bid, Declare, Hold, Kontra, Pass, PickUpSkat, PlayHand, Push, Re
 from .bots import Bot, RandomBot, RuleBot
 from .cards import Card, CardSet
@@ -24,10 +25,6 @@ from .table import Table
 __all__ = ["add_arguments", "run", "make_bot", "narrate"]
 
 _NAMES = ("Forehand", "Middlehand", "Rearhand")
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def make_bot(spec: str, seed: int) -> Bot:

@@ -31,6 +31,7 @@ import sys
 import time
 from typing import Any, TextIO
 
+from ._text import write_line as _write
 from .cards import Card
 from .errors import IllegalActionError, RecordError
 from .formats.iss import scan
@@ -59,13 +60,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print only the summary: no list of disagreeing or failing records, no progress",
     )
-
-
-def _write(stream: TextIO, text: str) -> None:
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        stream.write(text.encode("ascii", "replace").decode("ascii") + "\n")
 
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:

@@ -24,6 +24,7 @@ import sys
 import time
 from typing import TextIO
 
+from ._text import write_line as _write
 from .errors import Reason, SkatError
 from .simulate import BOTS, simulate
 
@@ -114,10 +115,3 @@ def run(args: argparse.Namespace) -> int:
            f"({stats.deals_per_second:,.0f} deals/s) in {where}, seed {args.seed}")
     _write(sys.stdout, stats.summary())
     return 0
-
-
-def _write(stream: TextIO, text: str) -> None:
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        stream.write(text.replace("−", "-").encode("ascii", "replace").decode("ascii") + "\n")

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ._text import signed as _signed
 from .deal import Seat
 from .errors import InvalidScoreError, Reason
 from .rules import Rules
@@ -27,10 +28,6 @@ from .rules import Rules
 __all__ = ["RamschResult", "ramsch_result"]
 
 _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 @attrs.frozen

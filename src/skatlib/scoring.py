@@ -28,6 +28,7 @@ from collections.abc import Iterable
 import attrs
 
 from . import _tables as T
+from ._text import signed as _signed
 from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType
@@ -242,10 +243,6 @@ def overbid_value(contract: Contract, bid: int | Bid) -> int:
         )
     base = contract.base_value
     return -(-b // base) * base
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 @attrs.frozen

@@ -1,0 +1,318 @@
+"""The ``skat`` command-line tool.
+
+Every subcommand is one :class:`Command` in :data:`COMMANDS`: a name, a
+one-line help text, a function that adds its arguments to an
+:class:`argparse.ArgumentParser` and a function that runs it and returns the
+exit code.  To add a subcommand, write those two functions and append one
+``Command`` to :data:`COMMANDS`; :func:`main` does the rest (parsing, one-line
+error messages, exit codes).
+
+Exit codes: 0 success, 2 bad input (usage or a :class:`~skatlib.SkatError`),
+130 interrupted.  Bad input never prints a traceback, only one line
+``skat: error: ...`` on standard error.
+
+>>> main(["value", "CH", "--matadors", "2", "--bid", "48", "--points", "58"])
+with 2, game 3, hand 4 × Clubs 12 = 48; lost, −96
+Seeger-Fabian (3 players): declarer −146, each other player +40
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, NoReturn, TextIO
+
+from . import _cmd_play, _cmd_replay, _cmd_simulate
+from ._text import signed as _signed
+from ._text import write_line as _write
+from .cards import CardSet
+from .contract import Contract
+from .errors import InvalidScoreError, Reason, SkatError
+from .scoring import GameResult, matadors, score, seeger_fabian
+
+__all__ = ["COMMANDS", "Command", "build_parser", "main"]
+
+PROG = "skat"
+
+
+class Command(NamedTuple):
+    """One ``skat`` subcommand."""
+
+    name: str
+    """The word typed after ``skat``."""
+    help: str
+    """One line for ``skat --help``."""
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    """Adds the subcommand's arguments to its parser."""
+    run: Callable[[argparse.Namespace], int]
+    """Runs the subcommand; returns the exit code.  May raise :class:`~skatlib.SkatError`."""
+
+
+class UsageError(Exception):
+    """Raised by the parser instead of exiting, so :func:`main` prints one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+# --------------------------------------------------------------------------- value
+
+
+def _value_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "contract",
+        metavar="CONTRACT",
+        help="the declared game in ISS notation: D H S C G N plus H (hand), S (schneider "
+        "announced), Z (schwarz announced), O (ouvert), e.g. 'CH', 'GHS', 'NO'",
+    )
+    tops = parser.add_mutually_exclusive_group()
+    tops.add_argument(
+        "--cards",
+        metavar="CARDS",
+        help="the declarer's cards, e.g. \"CJ SJ CA ...\": all 12 (hand plus skat), or the "
+        "10 of the hand together with --skat; the matadors are counted on all 12 (D-3)",
+    )
+    tops.add_argument(
+        "--matadors",
+        type=int,
+        metavar="N",
+        help="the matadors instead of --cards: +N 'with N', -N 'without N'",
+    )
+    parser.add_argument(
+        "--skat", metavar="CARDS", help="the two skat cards (the original skat), with --cards"
+    )
+    parser.add_argument(
+        "--points",
+        type=int,
+        metavar="N",
+        help="the declarer's card points, skat included (0..120; required for suit and grand)",
+    )
+    parser.add_argument(
+        "--tricks",
+        type=int,
+        metavar="N",
+        help="the declarer's tricks (0..10); needed for null and for schwarz announced "
+        "or ouvert; without it, neither side is schwarz",
+    )
+    parser.add_argument(
+        "--bid", type=int, required=True, metavar="N", help="the final bid (18, 20, 22, ...)"
+    )
+    kontra = parser.add_mutually_exclusive_group()
+    kontra.add_argument(
+        "--kontra", action="store_true", help="a defender said Kontra: ×2 (house rule, D-15)"
+    )
+    kontra.add_argument(
+        "--re", action="store_true", help="Kontra and Re were said: ×4 (house rule, D-15)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4),
+        default=3,
+        help="players at the table, for the Seeger-Fabian list points (default 3)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+
+
+def _value_matadors(args: argparse.Namespace, contract: Contract) -> int:
+    if contract.is_null:
+        if args.matadors not in (None, 0):
+            raise UsageError(f"null has no matadors: leave out --matadors {args.matadors}")
+        return 0
+    if args.matadors is not None:
+        if args.skat is not None:
+            raise UsageError("--skat goes with --cards, not with --matadors")
+        return int(args.matadors)
+    if args.cards is None:
+        raise UsageError(
+            f"{contract.game_type.title.lower()} needs the matadors: give the declarer's "
+            "12 cards with --cards (and --skat) or the count with --matadors"
+        )
+    cards = CardSet.parse(args.cards)
+    if args.skat is not None:
+        skat = CardSet.parse(args.skat)
+        if len(skat) != 2:
+            raise UsageError(f"--skat must name 2 cards, not {len(skat)}: {skat}")
+        if cards & skat:
+            raise UsageError(f"{cards & skat} given both in --cards and in --skat")
+        cards = cards | skat
+    if len(cards) != 12:
+        raise UsageError(
+            f"the matadors are counted on the declarer's 12 cards, hand plus skat (D-3), "
+            f"but {len(cards)} were given: give 12 with --cards, or 10 with --cards and 2 "
+            "with --skat, or use --matadors"
+        )
+    return matadors(contract.game_type, cards)
+
+
+def _score_without_tricks(score_with: Callable[[int], GameResult]) -> GameResult:
+    """Score when the declarer's tricks were not given: any count from 1 to 9 that
+    fits the points (neither side schwarz) gives the same result, so take the
+    first that :func:`~skatlib.scoring.score` accepts as possible."""
+    error: InvalidScoreError | None = None
+    for tricks in (5, 1, 9, 3, 7, 2, 4, 6, 8):
+        try:
+            return score_with(tricks)
+        except InvalidScoreError as exc:
+            if exc.reason is not Reason.INCONSISTENT_RESULT:
+                raise
+            error = exc
+    assert error is not None
+    raise error
+
+
+def _value_json(result: GameResult, args: argparse.Namespace) -> str:
+    """The result as one JSON object; inputs that were not given are ``null``."""
+    players = int(args.players)
+    declarer, other = seeger_fabian(result, players=players)
+    data = {
+        "contract": str(result.contract),
+        "contract_name": result.contract.name,
+        "bid": result.bid,
+        "matadors": result.matadors,
+        "declarer_points": None if args.points is None else result.declarer_points,
+        "declarer_tricks": None if args.tricks is None else result.declarer_tricks,
+        "kontra": result.kontra,
+        "levels": [{"name": level.name, "amount": level.amount} for level in result.levels],
+        "base_value": result.base_value,
+        "schneider": result.schneider,
+        "schwarz": result.schwarz,
+        "overbid": result.overbid,
+        "won": result.won,
+        "value": result.value,
+        "score": result.score,
+        "explanation": result.explain(),
+        "seeger_fabian": {"players": players, "declarer": declarer, "each_other": other},
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _run_value(args: argparse.Namespace) -> int:
+    contract = Contract.parse(args.contract)
+    if contract.is_null and args.cards is None and args.skat is not None:
+        raise UsageError("--skat goes with --cards")
+    m = _value_matadors(args, contract)
+    kontra = 2 if args.re else 1 if args.kontra else 0
+    defender_points: int | None = None
+    if args.points is not None:
+        points = int(args.points)
+    elif contract.is_null:
+        # Null is decided by tricks alone; the points play no part (ISkO 5.2.7).
+        points = 120 if args.tricks == 10 else 0
+        defender_points = 0
+    else:
+        raise UsageError(
+            f"{contract.game_type.title.lower()} needs --points: the declarer's card "
+            "points, skat included (0..120)"
+        )
+
+    def score_with(tricks: int) -> GameResult:
+        return score(
+            contract,
+            bid=int(args.bid),
+            matadors=m,
+            declarer_points=points,
+            declarer_tricks=tricks,
+            kontra=kontra,
+            defender_points=defender_points,
+        )
+
+    if args.tricks is not None:
+        result = score_with(int(args.tricks))
+    elif contract.is_null or contract.schwarz:
+        raise UsageError(
+            f"{contract.name.lower()} is decided by tricks: give --tricks "
+            "(the declarer's tricks, 0..10)"
+        )
+    else:
+        result = _score_without_tricks(score_with)
+    out: TextIO = sys.stdout
+    if args.json:
+        _write(out, _value_json(result, args))
+        return 0
+    declarer, other = seeger_fabian(result, players=args.players)
+    _write(out, result.explain())
+    text = f"Seeger-Fabian ({args.players} players): declarer {_signed(declarer)}"
+    if other:
+        text += f", each other player {_signed(other)}"
+    _write(out, text)
+    return 0
+
+
+# --------------------------------------------------------------------------- registry
+
+COMMANDS: list[Command] = [
+    Command(
+        "play",
+        "play a deal (or a series with --players) with bots and print it",
+        _cmd_play.add_arguments,
+        _cmd_play.run,
+    ),
+    Command(
+        "value",
+        "score a game: value, win or loss, list points (ISkO 5)",
+        _value_arguments,
+        _run_value,
+    ),
+    Command(
+        "replay",
+        "replay and verify ISS game records (plain, .bz2 or .gz)",
+        _cmd_replay.add_arguments,
+        _cmd_replay.run,
+    ),
+    Command(
+        "simulate",
+        "play many deals in parallel and print statistics",
+        _cmd_simulate.add_arguments,
+        _cmd_simulate.run,
+    ),
+]
+"""The subcommands, in the order ``skat --help`` lists them."""
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for ``skat`` with one subparser per entry of :data:`COMMANDS`."""
+    parser = _Parser(
+        prog=PROG,
+        description="Skat exactly as the International Skat Order (ISkO) defines it.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for command in COMMANDS:
+        p = sub.add_parser(command.name, help=command.help, description=command.help)
+        command.add_arguments(p)
+        p.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``skat`` with ``argv`` (default: the process arguments); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except (UsageError, SkatError) as exc:
+        _write(sys.stderr, f"{PROG}: error: {' '.join(str(exc).split())}")
+        return 2
+    except KeyboardInterrupt:
+        _write(sys.stderr, f"{PROG}: interrupted")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
