@@ -73,6 +73,7 @@ from .scoring import (
     seeger_fabian,
     value_levels,
 )
+from .simulate import GameTypeStats, SimulationStats, simulate
 from .state import (
     EndReason,
     GameState,
@@ -88,7 +89,6 @@ from .state import (
     result,
 )
 from .table import SheetEntry, Table, bock_triggers
-from .simulate import GameTypeStats, SimulationStats, simulate
 
 __version__ = "0.1.0"
 
