@@ -251,9 +251,9 @@ def build_pools(size: int, seed: int) -> Pools:
         c = rng.choice(contracts)
         twelve = sum(1 << x for x in rng.sample(range(32), 12))
         # a real split of the deck: the declarer's tricks plus the skat
-        cards = rng.sample(range(32), 32)
+        order = rng.sample(range(32), 32)
         tricks = rng.randrange(1, 10)
-        own = sum(_CARDS[x].points for x in cards[: 3 * tricks + 2])
+        own = sum(_CARDS[x].points for x in order[: 3 * tricks + 2])
         p.scores.append({
             "contract": c,
             "bid": 18,
