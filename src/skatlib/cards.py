@@ -216,6 +216,16 @@ class Card(enum.IntEnum):
         return format(str(self), spec)
 
 
+def _card_repr_html(self: Card) -> str:
+    """A coloured card for Jupyter."""
+    from .display import cards_html
+
+    return cards_html([self])
+
+
+# Enum reserves _sunder_ names in the class body, so attach it afterwards
+setattr(Card, "_repr_html_", _card_repr_html)  # noqa: B010
+
 _CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(32))
 
 
