@@ -28,8 +28,11 @@ _NAMES = ("Forehand", "Middlehand", "Rearhand")
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """A bot from a name: ``random``, ``rule``, or ``module:Class`` (constructed
-    without arguments, or with ``seed=`` if it accepts one)."""
+    """A bot from a name: ``random``, ``rule``, ``pimc``, or ``module:Class``
+    (constructed with ``seed=`` if it accepts one, else without arguments).
+
+    ``module:Class`` imports that module and calls that attribute: only name
+    code you trust."""
     if spec == "random":
         return RandomBot(seed)
     if spec == "rule":
@@ -47,12 +50,15 @@ def make_bot(spec: str, seed: int) -> Bot:
                         Reason.BAD_RULES)
     try:
         factory = getattr(importlib.import_module(module), cls)
-    except (ImportError, AttributeError) as exc:
+    except (ImportError, AttributeError, TypeError, ValueError) as exc:
         raise SkatError(f"cannot load bot {spec!r}: {exc}", Reason.BAD_RULES) from None
     try:
-        bot = factory(seed=seed)
-    except TypeError:
-        bot = factory()
+        try:
+            bot = factory(seed=seed)
+        except TypeError:
+            bot = factory()
+    except Exception as exc:  # any error building a user's bot is bad input
+        raise SkatError(f"cannot create bot {spec!r}: {exc}", Reason.BAD_RULES) from None
     if not callable(getattr(bot, "act", None)):
         raise SkatError(f"{spec!r} has no act(observation, legal) method", Reason.BAD_RULES)
     return bot  # type: ignore[no-any-return]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, NoReturn, TextIO
@@ -312,6 +313,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _write(sys.stderr, f"{PROG}: interrupted")
         return 130
+    except BrokenPipeError:  # e.g. `skat play | head`: the reader went away
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (silence the flush at exit)
+        except OSError:
+            pass
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

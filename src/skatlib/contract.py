@@ -192,6 +192,11 @@ class Contract:
                 f"empty or non-text contract {text!r}: expected e.g. 'G', 'CH', 'NO'",
                 Reason.UNKNOWN_CONTRACT,
             )
+        if not text.isascii():
+            raise NotationError(
+                f"unknown contract {text!r}: use the ASCII letters G C S H D N and H S Z O",
+                Reason.UNKNOWN_CONTRACT,
+            )
         t = text.strip().upper()
         letters = {"D": 0, "H": 1, "S": 2, "C": 3, "G": 4, "N": 5}
         if t[0] not in letters:

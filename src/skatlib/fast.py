@@ -362,15 +362,15 @@ class Engine:
 
         :raises IllegalActionError: if ``state`` is not in the playing phase.
         """
-        if state.phase != Phase.PLAYING or state.contract is None:
+        if state.phase != Phase.PLAYING or (state.contract is None and state.gt != 6):
             raise IllegalActionError(
                 f"an Engine starts from a state in the playing phase, not "
                 f"{state.phase.name.lower()}",
                 Reason.WRONG_PHASE,
             )
         c = state.contract
-        e = cls(state.hands_, int(c.game_type), state.declarer_, state.leader_,
-                schwarz=c.schwarz)
+        e = cls(state.hands_, state.gt, state.declarer_, state.leader_,
+                schwarz=c is not None and c.schwarz)
         e.trick = list(state.trick_)
         e.to_move = state.to_move_
         e.taken = list(state.taken)

@@ -41,6 +41,9 @@ class GameRecord:
     actions: tuple[Action, ...] = attrs.field(converter=_actions)
     rules: Rules = ISKO
     meta: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_meta)
+    ramsch: bool = False
+    """The deal was played as Ramsch from the start (a Ramsch round, D-16):
+    replay starts with ``new_game(deal, rules, ramsch=True)``."""
 
     @property
     def metadata(self) -> dict[str, str]:
@@ -66,7 +69,7 @@ def states(record: GameRecord) -> Iterator[GameState]:
 
     :raises RecordError: naming the action number if an action is illegal.
     """
-    state = new_game(record.deal, record.rules)
+    state = new_game(record.deal, record.rules, ramsch=record.ramsch)
     yield state
     for i, action in enumerate(record.actions, 1):
         try:

@@ -27,13 +27,19 @@ With Dask (``pip install "dask[distributed]"``)::
     with Client("scheduler-address:8786") as client:
         stats = simulate(1_000_000, "random", seed=1, executor=client.get_executor())
 
-With Ray (``pip install ray``; ``RayExecutor`` exists from Ray 2.x)::
+Ray has no ``concurrent.futures.Executor`` of its own, but its object
+references convert to ``concurrent.futures.Future`` (``ref.future()``), so a
+three-line executor runs each chunk as a Ray task (``pip install ray``)::
 
+    import concurrent.futures
     import ray
-    from ray.util.concurrent.futures.ray_executor import RayExecutor
+
+    class RayExecutor(concurrent.futures.Executor):
+        def submit(self, fn, /, *args, **kwargs):
+            return ray.remote(fn).remote(*args, **kwargs).future()
+
     ray.init(address="auto")
-    with RayExecutor() as ex:
-        stats = simulate(1_000_000, "random", seed=1, executor=ex)
+    stats = simulate(1_000_000, "random", seed=1, executor=RayExecutor(), workers=64)
 
 The workers need skatlib (and the bots' module) installed.
 """

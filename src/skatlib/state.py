@@ -152,6 +152,19 @@ class Trick:
     def __str__(self) -> str:
         return f"{self.leader.title}: {' '.join(c.name for c in self.cards)} -> {self.winner.title}"
 
+    def _repr_html_(self) -> str:
+        """The trick for Jupyter: leader, the three cards in play order, winner.
+
+        >>> from skatlib import Card, Seat
+        >>> html = Trick(Seat.FOREHAND, (Card.CJ, Card.C7, Card.H7), Seat.FOREHAND)._repr_html_()
+        >>> html.startswith('<span class="skatlib-trick">Forehand: '), html.endswith("</span>")
+        (True, True)
+        """
+        from .display import cards_html
+
+        return (f'<span class="skatlib-trick">{self.leader.title}: {cards_html(self.cards)}'
+                f" → {self.winner.title} ({self.points()})</span>")
+
 
 @attrs.frozen(repr=False)
 class GameState:

@@ -73,6 +73,7 @@ import bz2
 import gzip
 import os
 import re
+import zlib
 from collections.abc import Iterable, Iterator
 from typing import IO, Union
 
@@ -499,8 +500,19 @@ def _raw_lines(source: Source) -> Iterator[str]:
                 with gzip.GzipFile(fileobj=source) as gz:  # type: ignore[arg-type]
                     yield from _decode(gz)
                 return
-    for item in source:
-        yield item.decode("utf-8", "replace") if isinstance(item, bytes) else item
+    try:
+        items = iter(source)
+    except TypeError:
+        raise RecordError(f"expected a path, a file or lines of text, not "
+                          f"{type(source).__name__}", Reason.BAD_RECORD) from None
+    for item in items:
+        if isinstance(item, bytes):
+            yield item.decode("utf-8", "replace")
+        elif isinstance(item, str):
+            yield item
+        else:
+            raise RecordError(f"expected lines of text, not {type(item).__name__}",
+                              Reason.BAD_RECORD)
 
 
 def _lines(source: Source) -> Iterator[str]:
@@ -508,7 +520,7 @@ def _lines(source: Source) -> Iterator[str]:
         source, "name", "the input")
     try:
         yield from _raw_lines(source)
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, ValueError, zlib.error) as exc:  # ValueError: NUL in a path
         why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise RecordError(f"cannot read {name!r}: {why}", Reason.BAD_RECORD) from exc
 
@@ -932,6 +944,9 @@ def from_game_record(record: GameRecord) -> IssRecord:
     """
     if not isinstance(record, GameRecord):
         raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+    if record.ramsch:
+        raise RecordError("ISS has no Ramsch: a deal played as Ramsch cannot be written",
+                          Reason.BAD_RECORD)
     state = new_game(record.deal, record.rules)
     moves: list[tuple[str, str]] = [("w", record.deal.to_iss())]
     for i, action in enumerate(record.actions, 1):

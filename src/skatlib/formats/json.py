@@ -23,6 +23,9 @@ these keys:
 ``meta``
     an object of string keys and string values (the record's metadata, in
     order; a key may appear only once).
+``ramsch`` (optional)
+    ``true`` for a deal played as Ramsch from the start (a Ramsch round,
+    D-16); left out otherwise.
 
 >>> from skatlib import Deal, RandomBot, play_deal, ISS
 >>> rec, _ = play_deal(Deal.shuffled(3), [RandomBot(1), RandomBot(2), RandomBot(3)], ISS)
@@ -57,7 +60,7 @@ VERSION = 1
 
 _CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
 _HANDS = ("forehand", "middlehand", "rearhand", "skat")
-_KEYS = frozenset({"format", "version", "rules", "deal", "actions", "meta"})
+_KEYS = frozenset({"format", "version", "rules", "deal", "actions", "meta", "ramsch"})
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
@@ -85,7 +88,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         meta[key] = value
     deal = record.deal
     parts = (*deal.hands, deal.skat)
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": _rules_dict(record.rules),
@@ -93,6 +96,9 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "actions": [str(a) for a in record.actions],
         "meta": meta,
     }
+    if record.ramsch:  # optional key: a deal played as Ramsch from the start (D-16)
+        out["ramsch"] = True
+    return out
 
 
 def _cards(text: object, field: str) -> CardSet:
@@ -188,7 +194,10 @@ def from_dict(data: Mapping[str, Any], *, check: bool = True) -> GameRecord:
     if not isinstance(raw_meta, Mapping) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in raw_meta.items()):
         raise RecordError("meta must be an object of strings", field="meta")
-    record = GameRecord(deal, tuple(actions), rules, tuple(raw_meta.items()))
+    ramsch = data.get("ramsch", False)
+    if not isinstance(ramsch, bool):
+        raise RecordError(f"ramsch must be true or false, not {ramsch!r}", field="ramsch")
+    record = GameRecord(deal, tuple(actions), rules, tuple(raw_meta.items()), ramsch)
     if check:
         try:
             replay(record)
@@ -214,6 +223,6 @@ def loads(text: str | bytes, *, check: bool = True) -> GameRecord:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
-    except (TypeError, UnicodeDecodeError, RecursionError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:  # ValueError: int digit limit
         raise RecordError(f"not JSON text: {exc}") from exc
     return from_dict(data, check=check)
