@@ -276,7 +276,7 @@ def parse_action(text: str) -> Action:
         return Bid(int(t))
     head, _, rest = t.partition(".")
     if head == "push" and rest:
-        return Push(CardSet.parse(rest))
+        return Push(_cards_after_dot(text, rest))
     if head in _SEATED and rest in ("0", "1", "2"):
         return _SEATED[head](Seat(int(rest)))
     # contract letters first: 'CO' is clubs ouvert, not the clubs Ober
@@ -295,4 +295,12 @@ def parse_action(text: str) -> Action:
         ) from None
     if not rest:
         return Declare(contract)
-    return Declare(contract, CardSet.parse(rest))
+    return Declare(contract, _cards_after_dot(text, rest))
+
+
+def _cards_after_dot(text: str, rest: str) -> CardSet:
+    cards = CardSet.parse(rest)
+    if not cards:
+        raise NotationError(f"no cards after the dot in {text!r}: e.g. 'G.H7.HQ' or "
+                            "'push.C7.H8'", Reason.UNKNOWN_ACTION)
+    return cards
