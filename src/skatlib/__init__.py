@@ -46,6 +46,7 @@ from .errors import (
     SkatError,
 )
 from .observation import Observation, observe
+from .pimc import PIMCBot
 from .play import (
     follows,
     is_trump,
@@ -58,6 +59,7 @@ from .play import (
 from .ramsch import RamschResult, ramsch_result
 from .record import GameRecord, replay, states
 from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
+from .sampling import World, count_worlds, sample_worlds, world_state
 from .scoring import (
     Abandoned,
     GameResult,
@@ -74,6 +76,7 @@ from .scoring import (
     value_levels,
 )
 from .simulate import GameTypeStats, SimulationStats, simulate
+from .solver import evaluate_moves, solve
 from .state import (
     EndReason,
     GameState,
@@ -191,4 +194,11 @@ __all__ = [
     "GameTypeStats",
     "SimulationStats",
     "simulate",
+    "PIMCBot",
+    "World",
+    "count_worlds",
+    "sample_worlds",
+    "world_state",
+    "evaluate_moves",
+    "solve",
 ]

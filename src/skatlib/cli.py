@@ -20,13 +20,14 @@ Seeger-Fabian (3 players): declarer −146, each other player +40
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, NoReturn, TextIO
 
-from . import _cmd_play, _cmd_replay, _cmd_simulate
+from . import _cmd_arena, _cmd_play, _cmd_replay, _cmd_simulate
 from ._text import signed as _signed
 from ._text import write_line as _write
 from .cards import CardSet
@@ -272,6 +273,12 @@ COMMANDS: list[Command] = [
         _cmd_simulate.add_arguments,
         _cmd_simulate.run,
     ),
+    Command(
+        "arena",
+        "pit bots against each other over duplicate deals (rotated seats)",
+        _cmd_arena.add_arguments,
+        _cmd_arena.run,
+    ),
 ]
 """The subcommands, in the order ``skat --help`` lists them."""
 
@@ -314,10 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _write(sys.stderr, f"{PROG}: interrupted")
         return 130
     except BrokenPipeError:  # e.g. `skat play | head`: the reader went away
-        try:
+        with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (silence the flush at exit)
-        except OSError:
-            pass
         return 0
 
 

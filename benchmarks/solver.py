@@ -1,0 +1,159 @@
+#!/usr/bin/env python
+"""The double-dummy solver and the PIMC bot: time, nodes and the arena.
+
+    python benchmarks/solver.py                     # 40 deals, flags on 12 of them
+    python benchmarks/solver.py --deals 100 --seed 7
+    python benchmarks/solver.py --quick             # smoke run, a few seconds
+    python benchmarks/solver.py --arena 200         # also PIMC vs random and vs rule
+
+What is measured, on one core:
+
+* ``solve`` from the first lead of random full deals (30 cards in play): a
+  random suit or grand game, declared hand by a random seat (the skat lies
+  untouched and counts for the declarer).  Median, 90th percentile and mean
+  time, nodes (trick-start positions searched) and nodes per second.
+* the effect of each search enhancement: the same deals with one of
+  transposition table, move ordering, equivalent cards or MTD(f) switched off.
+  A run that passes ``--node-cap`` nodes is stopped and shown as ``>``.
+* with ``--arena N``: ``skat arena`` over N duplicate deals, PIMC against two
+  random bots and against two rule bots (``--workers`` processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from skatlib import (
+    Action,
+    Bid,
+    Contract,
+    Deal,
+    Declare,
+    GameState,
+    GameType,
+    Pass,
+    PlayHand,
+    apply,
+    new_game,
+)
+from skatlib._cmd_arena import add_arguments as arena_arguments
+from skatlib._cmd_arena import run as arena_run
+from skatlib.solver import SearchAborted, Solver
+
+FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
+    ("all on", {}),
+    ("no transposition table", {"tt": False}),
+    ("no move ordering", {"ordering": False}),
+    ("no equivalent cards", {"equivalence": False}),
+    ("no MTD(f) (one full-window search)", {"mtdf": False}),
+)
+
+
+def first_lead(rng: random.Random) -> GameState:
+    """A random deal, a random seat declaring a random suit or grand hand game."""
+    deal = Deal.shuffled(rng)
+    declarer = rng.randrange(3)
+    contract = Contract(GameType(rng.randrange(5)), hand=True)
+    s = new_game(deal)
+    seqs: dict[int, list[Action]] = {0: [Pass(), Pass(), Bid(18)], 1: [Bid(18), Pass(), Pass()],
+                                     2: [Pass(), Bid(18), Pass()]}
+    for a in [*seqs[declarer], PlayHand(), Declare(contract)]:
+        s = apply(s, a)
+    return s
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+def timed_solve(state: GameState, flags: dict[str, bool], cap: int | None
+                ) -> tuple[float, int, int | None]:
+    """(seconds, nodes, value or None if the node cap stopped it)."""
+    solver = Solver(**flags)
+    solver.node_limit = cap
+    start = time.perf_counter()
+    try:
+        value: int | None = solver.solve(state)
+    except SearchAborted:
+        value = None
+    return time.perf_counter() - start, solver.nodes, value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=40, help="deals to solve (default 40)")
+    parser.add_argument("--flag-deals", type=int, default=12,
+                        help="deals for the enhancement table (default 12)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    parser.add_argument("--node-cap", type=int, default=3_000_000,
+                        help="stop a run with an enhancement off after this many nodes")
+    parser.add_argument("--arena", type=int, default=0,
+                        help="also run the arena over this many duplicate deals")
+    parser.add_argument("--workers", type=int, default=1, help="arena processes (default 1)")
+    parser.add_argument("--quick", action="store_true", help="smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.deals, args.flag_deals, args.node_cap = 4, 2, 200_000
+    out = sys.stdout
+    rng = random.Random(args.seed)
+    states = [first_lead(rng) for _ in range(args.deals)]
+
+    out.write(f"solve() from the first lead, {args.deals} random suit/grand hand deals "
+              f"(seed {args.seed})\n")
+    times: list[float] = []
+    nodes: list[int] = []
+    for i, s in enumerate(states):
+        dt, n, value = timed_solve(s, {}, None)
+        times.append(dt)
+        nodes.append(n)
+        assert s.contract is not None
+        out.write(f"  deal {i:>3} {s.contract.game_type.title:<8} declarer {s.declarer_}: "
+                  f"{value:>3} points  {dt:7.2f} s  {n:>9,} nodes\n")
+    total = sum(times)
+    out.write(f"median {statistics.median(times):.2f} s, 90th percentile "
+              f"{percentile(times, 90):.2f} s, mean {total / len(times):.2f} s, max "
+              f"{max(times):.2f} s\n")
+    out.write(f"median {statistics.median(nodes):,.0f} nodes, {sum(nodes) / total:,.0f} "
+              f"nodes/s\n\n")
+
+    subset = states[:args.flag_deals]
+    out.write(f"enhancements on the first {len(subset)} deals (node cap "
+              f"{args.node_cap:,})\n")
+    out.write(f"  {'configuration':<36} {'time':>10} {'nodes':>13} {'vs all on':>10}\n")
+    base_nodes = 0
+    for label, flags in FLAGS:
+        t_sum = 0.0
+        n_sum = 0
+        capped = False
+        for s in subset:
+            dt, n, value = timed_solve(s, flags, args.node_cap if flags else None)
+            t_sum += dt
+            n_sum += n
+            capped = capped or value is None
+        if not flags:
+            base_nodes = n_sum
+        mark = ">" if capped else " "
+        ratio = f"{mark}{n_sum / base_nodes:.1f}x" if base_nodes else "-"
+        out.write(f"  {label:<36} {mark}{t_sum:8.1f} s {mark}{n_sum:>11,} {ratio:>10}\n")
+
+    if args.arena > 0:
+        for bots in ("pimc,random,random", "pimc,rule,rule"):
+            out.write("\n")
+            out.flush()
+            p = argparse.ArgumentParser()
+            arena_arguments(p)
+            arena_run(p.parse_args(["--bots", bots, "--deals", str(args.arena), "--seed",
+                                    str(args.seed), "--workers", str(args.workers)]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

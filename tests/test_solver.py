@@ -1,0 +1,337 @@
+"""The double-dummy solver (skatlib.solver) against brute-force minimax.
+
+Positions come from real deals played at random through the state machine to
+within four tricks of the end (sometimes in the middle of a trick), for every
+game type: suit, grand, null, and the D-10 early ends (null at the declarer's
+first trick; schwarz announced and ouvert at the defenders' first trick).
+Two independent oracles: plain memoised minimax on the raw trick kernel, and
+(for a sample) minimax on :func:`skatlib.apply` itself.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import cache
+
+import pytest
+
+from skatlib import (
+    Action,
+    Bid,
+    Contract,
+    Deal,
+    GameState,
+    GameType,
+    Pass,
+    Phase,
+    Play,
+    PlayHand,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+)
+from skatlib import _tables as T
+from skatlib.actions import Declare
+from skatlib.solver import (
+    Position,
+    Solver,
+    SolverError,
+    evaluate_moves,
+    position_of,
+    solve,
+    takes_all_tricks,
+)
+
+N_POSITIONS = int(os.environ.get("SOLVER_POSITIONS", "2000" if os.environ.get("CI") else "5000"))
+
+
+def start(deal: Deal, declarer: int, contract: Contract) -> GameState:
+    """A deal bid to 18 by ``declarer``, played hand with ``contract``."""
+    s = new_game(deal)
+    seqs: dict[int, list[Action]] = {0: [Pass(), Pass(), Bid(18)],
+                                     1: [Bid(18), Pass(), Pass()],
+                                     2: [Pass(), Bid(18), Pass()]}
+    seq = seqs[declarer]
+    for a in seq:
+        s = apply(s, a)
+    assert s.declarer_ == declarer
+    s = apply(s, PlayHand())
+    return apply(s, Declare(contract))
+
+
+def random_contract(rng: random.Random) -> Contract:
+    gt = rng.randrange(6)
+    if gt == 5:
+        return Contract(GameType.NULL, hand=True, ouvert=rng.random() < 0.3)
+    r = rng.random()
+    if r < 0.15:
+        return Contract(GameType(gt), ouvert=True)
+    if r < 0.3:
+        return Contract(GameType(gt), hand=True, schwarz=True)
+    return Contract(GameType(gt), hand=True)
+
+
+def random_position(rng: random.Random, tricks_left: int) -> GameState:
+    """A state in card play with ``tricks_left`` tricks to go (0-2 cards of the
+    current trick already played)."""
+    while True:
+        s = start(Deal.shuffled(rng), rng.randrange(3), random_contract(rng))
+        for _ in range((10 - tricks_left) * 3 + rng.randrange(3)):
+            if s.phase != Phase.PLAYING:
+                break
+            s = apply(s, rng.choice([a for a in legal_actions(s) if isinstance(a, Play)]))
+        if s.phase == Phase.PLAYING:
+            return s
+
+
+def synthetic_position(rng: random.Random, tricks_left: int) -> Position:
+    """A raw position not necessarily reachable by play (so that null and the
+    schwarz early ends are covered deep into the deal): random hands of
+    ``tricks_left`` cards, a legal partial trick, points so far from cards
+    already gone."""
+    gt = rng.randrange(6)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [0, 0, 0]
+    for i in range(3 * tricks_left):
+        hands[i % 3] |= 1 << deck[i]
+    gone = deck[3 * tricks_left:]
+    leader = rng.randrange(3)
+    trick: list[int] = []
+    for k in range(rng.randrange(3) if tricks_left > 0 else 0):
+        seat = (leader + k) % 3
+        legal = T.legal_mask(gt, hands[seat], trick[0] if trick else -1)
+        c = rng.choice(T.mask_cards(legal))
+        hands[seat] &= ~(1 << c)
+        trick.append(c)
+    points = sum(T.CARD_POINTS[c] for c in gone if rng.random() < 0.5)
+    stop = gt != T.NULL and rng.random() < 0.5
+    return Position(gt, rng.randrange(3), (hands[0], hands[1], hands[2]), tuple(trick), leader,
+                    points, stop)
+
+
+def brute_raw(pos: Position) -> int:
+    """Memoised minimax on the trick kernel: the declarer's final points (null:
+    1 if he takes no trick)."""
+    gt, d, stop = pos.gt, pos.declarer, pos.stop
+
+    @cache
+    def rec(hands: tuple[int, int, int], trick: tuple[int, ...], leader: int, pts: int) -> int:
+        if len(trick) == 3:
+            w = (leader + T.trick_winner3(gt, *trick)) % 3
+            if w == d:
+                pts += sum(T.CARD_POINTS[c] for c in trick)
+            if gt == T.NULL and w == d:
+                return 0
+            if gt != T.NULL and stop and w != d:
+                return pts
+            if not any(hands):
+                return 1 if gt == T.NULL else pts
+            return rec(hands, (), w, pts)
+        seat = (leader + len(trick)) % 3
+        legal = T.legal_mask(gt, hands[seat], trick[0] if trick else -1)
+        values = []
+        for c in T.mask_cards(legal):
+            h = list(hands)
+            h[seat] &= ~(1 << c)
+            values.append(rec((h[0], h[1], h[2]), (*trick, c), leader, pts))
+        return max(values) if seat == d else min(values)
+
+    return rec(pos.hands, pos.trick, pos.leader, pos.points)
+
+
+def brute_state(s: GameState) -> int:
+    """Minimax on the state machine itself (slow; small positions only)."""
+    if s.phase == Phase.FINISHED:
+        d = s.declarer_
+        if s.gt == T.NULL:
+            return 1 if s.trick_counts[d] == 0 else 0
+        return T.mask_points(s.taken[d] | s.skat_)
+    values = [brute_state(apply(s, a, check=False)) for a in legal_actions(s)
+              if isinstance(a, Play)]
+    return max(values) if s.to_move_ == s.declarer_ else min(values)
+
+
+def brute_all_tricks(pos: Position) -> bool:
+    """Minimax: can the declarer take every remaining trick?"""
+    gt, d = pos.gt, pos.declarer
+
+    @cache
+    def rec(hands: tuple[int, int, int], trick: tuple[int, ...], leader: int) -> bool:
+        if len(trick) == 3:
+            w = (leader + T.trick_winner3(gt, *trick)) % 3
+            if w != d:
+                return False
+            return True if not any(hands) else rec(hands, (), w)
+        seat = (leader + len(trick)) % 3
+        legal = T.legal_mask(gt, hands[seat], trick[0] if trick else -1)
+        results = []
+        for c in T.mask_cards(legal):
+            h = list(hands)
+            h[seat] &= ~(1 << c)
+            results.append(rec((h[0], h[1], h[2]), (*trick, c), leader))
+        return any(results) if seat == d else all(results)
+
+    return rec(pos.hands, pos.trick, pos.leader)
+
+
+def test_raw_oracle_matches_the_state_machine() -> None:
+    """The raw-kernel oracle agrees with minimax over skatlib.apply (D-10 included)."""
+    rng = random.Random(20)
+    for _ in range(60):
+        s = random_position(rng, rng.randint(1, 3))
+        assert brute_raw(position_of(s)) == brute_state(s)
+
+
+def test_solver_equals_brute_force_minimax() -> None:
+    """Every game type, 1-4 tricks left, start or middle of a trick: positions
+    from random play (via ``solve(state)``) and synthetic ones (raw)."""
+    rng = random.Random(1)
+    solver = Solver()
+    kinds: dict[str, int] = {}
+    for i in range(N_POSITIONS):
+        if i % 2:
+            s = random_position(rng, 1 + i % 4)
+            pos = position_of(s)
+            assert solver.solve(s) == brute_raw(pos), (s.deal, s.contract, s.tricks)
+        else:
+            pos = synthetic_position(rng, 1 + i % 4)
+            assert solver.solve_position(pos) == brute_raw(pos), pos
+        kind = ("null" if pos.gt == T.NULL else "stop" if pos.stop else
+                "grand" if pos.gt == T.GRAND else "suit")
+        kinds[kind] = kinds.get(kind, 0) + 1
+    assert min(kinds.values()) > N_POSITIONS // 20, kinds
+
+
+@pytest.mark.parametrize("flags", [
+    {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
+    {"tt": False, "ordering": False, "equivalence": False, "mtdf": False},
+])
+def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
+    rng = random.Random(2)
+    solver = Solver(**flags)
+    for i in range(200):
+        pos = (position_of(random_position(rng, 1 + i % 4)) if i % 2
+               else synthetic_position(rng, 1 + i % 4))
+        assert solver.solve_position(pos) == brute_raw(pos)
+
+
+def test_evaluate_moves_agrees_with_solve_after_each_move() -> None:
+    rng = random.Random(3)
+    solver = Solver()
+    for i in range(250):
+        s = random_position(rng, 1 + i % 4)
+        values = solver.evaluate_moves(s)
+        legal = {a.card for a in legal_actions(s) if isinstance(a, Play)}
+        reps = solver.equivalent_moves(position_of(s))
+        assert set(reps) == {int(c) for c in legal}
+        assert all(values[c] == values[type(c)(reps[int(c)])] for c in values)
+        assert set(values) == legal
+        for card, value in values.items():
+            after = apply(s, Play(card))
+            if after.phase == Phase.PLAYING:
+                assert solve(after) == value
+            else:
+                assert brute_state(after) == value
+        best = max(values.values()) if s.to_move_ == s.declarer_ else min(values.values())
+        assert best == solver.solve(s)
+
+
+def test_takes_all_tricks_equals_brute_force() -> None:
+    rng = random.Random(4)
+    solver = Solver()
+    n = 0
+    while n < 400:
+        pos = synthetic_position(rng, 1 + n % 4)
+        if pos.gt == T.NULL:
+            continue
+        expected = brute_all_tricks(pos)
+        assert solver.all_tricks_position(pos) == expected
+        if pos.stop and expected:  # the win of schwarz announced and ouvert
+            assert solver.solve_position(pos) == pos.points + sum(
+                T.CARD_POINTS[c] for c in T.mask_cards(pos.hands[0] | pos.hands[1]
+                                                        | pos.hands[2]) + list(pos.trick))
+        n += 1
+    s = random_position(rng, 3)
+    assert takes_all_tricks(s) == brute_all_tricks(position_of(s))
+
+
+def test_null_clean_and_thresholds_agree_with_exact_values() -> None:
+    rng = random.Random(8)
+    solver = Solver()
+    for i in range(300):
+        pos = synthetic_position(rng, 1 + i % 4)
+        exact = brute_raw(pos)
+        if pos.gt == T.NULL:
+            assert solver.null_clean(pos) == bool(exact)
+        else:
+            for target in (exact - 1, exact, exact + 1, 31, 61, 90):
+                assert solver.reaches(pos, target) == (exact >= target)
+
+
+def test_full_deal_cold_and_hopeless() -> None:
+    """Forehand with all four jacks and clubs takes every trick; the value
+    counts the skat (ISkO 2.2.1)."""
+    deal = Deal.parse("CJ SJ HJ DJ CA CT CK CQ C9 C8 / C7 SA ST SK SQ S9 S8 S7 HA HT / "
+                      "HK HQ H9 H8 H7 DA DT DK DQ D9 / D8 D7")
+    s = start(deal, 0, Contract.parse("CH"))
+    assert solve(s) == 120
+    assert takes_all_tricks(s)
+    # middlehand playing diamonds with this deal is hopeless; still the skat is his
+    s = start(deal, 1, Contract.parse("DH"))
+    assert 0 <= solve(s) < 61
+
+
+def test_full_deal_null_and_values_in_range() -> None:
+    rng = random.Random(5)
+    for _ in range(6):
+        deal = Deal.shuffled(rng)
+        s = start(deal, rng.randrange(3), Contract(GameType.NULL, hand=True))
+        assert solve(s) in (0, 1)
+        s = start(deal, rng.randrange(3), Contract(GameType(rng.randrange(5)), hand=True))
+        v = solve(s)
+        assert T.mask_points(s.skat_) <= v <= 120
+
+
+def test_position_play_follows_the_state_machine() -> None:
+    rng = random.Random(6)
+    for i in range(200):
+        s = random_position(rng, 1 + i % 4)
+        pos = position_of(s)
+        card = rng.choice([a.card for a in legal_actions(s) if isinstance(a, Play)])
+        after = apply(s, Play(card))
+        moved = pos.play(int(card))
+        if after.phase == Phase.PLAYING:
+            assert position_of(after) == moved
+        else:
+            assert moved.finished
+            d = s.declarer_
+            assert moved.points == T.mask_points(after.taken[d] | after.skat_)
+
+
+def test_solver_refuses_states_outside_card_play() -> None:
+    s = new_game(Deal.shuffled(1))
+    with pytest.raises(SolverError):
+        solve(s)
+    ramsch = new_game(Deal.shuffled(1), Rules(ramsch=True), ramsch=True)
+    with pytest.raises(SolverError):
+        evaluate_moves(ramsch)
+    null = start(Deal.shuffled(2), 0, Contract.parse("NH"))
+    with pytest.raises(SolverError):
+        takes_all_tricks(null)
+
+
+def test_node_limit_aborts_and_keeps_the_table_valid() -> None:
+    from skatlib.solver import SearchAborted
+
+    rng = random.Random(7)
+    s = start(Deal.shuffled(rng), 0, Contract.parse("GH"))
+    solver = Solver()
+    solver.node_limit = solver.nodes + 50
+    with pytest.raises(SearchAborted):
+        solver.solve(s)
+    solver.node_limit = None
+    assert solver.node_limit is None
+    assert solver.solve(s) == Solver().solve(s)
