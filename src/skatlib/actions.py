@@ -15,12 +15,13 @@ Declare(Contract.parse('G'), CardSet.parse('HQ H7'))
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Union
 
 import attrs
 
 from .bidding import Bid
-from .cards import Card, CardSet
+from .cards import Card, CardSet, to_mask
 from .contract import Contract
 from .deal import Seat
 from .errors import NotationError, Reason
@@ -90,8 +91,33 @@ class PlayHand:
         return "PlayHand()"
 
 
-def _discard(value: CardSet | None) -> CardSet | None:
-    return value
+def _to_card(value: Card | int | str) -> Card:
+    """A Card from a Card, an index 0..31 or text (actions are always normalised)."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 32:
+        return Card(value)
+    raise NotationError(f"{value!r} is not a card: use a Card, an index 0..31 or text like "
+                        "'CJ'", Reason.UNKNOWN_CARD)
+
+
+def _to_cards(value: CardSet | str | Iterable[Card | int] | None) -> CardSet | None:
+    if value is None or isinstance(value, CardSet):
+        return value
+    if isinstance(value, str):
+        return CardSet.parse(value)
+    return CardSet(to_mask(value))
+
+
+def _to_contract(value: Contract | str) -> Contract:
+    if isinstance(value, Contract):
+        return value
+    if isinstance(value, str):
+        return Contract.parse(value)
+    raise NotationError(f"{value!r} is not a contract: use a Contract or text like 'CH'",
+                        Reason.UNKNOWN_CONTRACT)
 
 
 @attrs.frozen(repr=False)
@@ -104,8 +130,8 @@ class Declare:
     'G.HQ.H7'
     """
 
-    contract: Contract
-    discard: CardSet | None = None
+    contract: Contract = attrs.field(converter=_to_contract)
+    discard: CardSet | None = attrs.field(default=None, converter=_to_cards)
 
     def __str__(self) -> str:
         if self.discard is None:
@@ -122,7 +148,7 @@ class Declare:
 class Play:
     """Play a card to the current trick."""
 
-    card: Card
+    card: Card = attrs.field(converter=_to_card)
 
     def __str__(self) -> str:
         return self.card.name
@@ -229,7 +255,7 @@ class Push:
     ('push', 'push.C7.H8')
     """
 
-    discard: CardSet | None = None
+    discard: CardSet | None = attrs.field(default=None, converter=_to_cards)
 
     def __str__(self) -> str:
         if self.discard is None:

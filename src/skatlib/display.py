@@ -69,7 +69,8 @@ def state_html(state: object) -> str:
     from .cards import CardSet
     from .state import GameState
 
-    assert isinstance(state, GameState)
+    if not isinstance(state, GameState):
+        raise TypeError(f"state_html needs a GameState, not {type(state).__name__}")
     rows = []
     for seat in range(3):
         mark = " ◀" if state.to_move_ == seat else ""
