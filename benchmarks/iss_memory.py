@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import re
 import resource
@@ -101,6 +102,9 @@ class Measurement:
     final_rss_kb: int = 0
     max_rss_kb: int = 0
     peak_rss_kb: int = 0
+    cache_entries: int = 0
+    """Entries in skatlib.state's module caches at the end (allowed contracts, legal
+    actions): bounded caches, but they hold memory while they fill."""
 
     @property
     def growth_kb(self) -> int:
@@ -142,7 +146,20 @@ def stream(path: Path, mode: str, every: int, warmup: int,
         m.warmup_rss_kb = m.samples[0][1] if m.samples else m.final_rss_kb
     m.max_rss_kb = max(m.max_rss_kb, m.final_rss_kb)
     m.peak_rss_kb = peak_rss_kb()
+    m.cache_entries = cache_entries()
     return m
+
+
+def cache_entries() -> int:
+    """Entries in skatlib.state's private caches (0 if they are gone)."""
+    import skatlib.state
+
+    total = 0
+    for name in ("_ALLOWED_CACHE", "_PLAY_CACHE"):
+        cache = getattr(skatlib.state, name, None)
+        if isinstance(cache, dict):
+            total += len(cache)
+    return total
 
 
 def report(m: Measurement) -> str:
@@ -152,7 +169,8 @@ def report(m: Measurement) -> str:
         f"({m.rate:,.0f} records/s)",
         f"  RSS after warm-up {m.warmup_rss_kb / mib:.1f} MiB, at the end "
         f"{m.final_rss_kb / mib:.1f} MiB, highest after warm-up {m.max_rss_kb / mib:.1f} MiB: "
-        f"growth {m.growth_kb / mib:+.2f} MiB; process peak {m.peak_rss_kb / mib:.1f} MiB",
+        f"growth {m.growth_kb / mib:+.2f} MiB; process peak {m.peak_rss_kb / mib:.1f} MiB; "
+        f"{m.cache_entries:,} entries in skatlib.state's caches",
     ]
     if m.samples:
         step = max(1, len(m.samples) // 10)
@@ -188,7 +206,17 @@ def main(argv: list[str] | None = None) -> int:
         else:
             path = args.keep or Path(tmp, "archive.sgf" + (".bz2" if args.bz2 else ""))
             t = time.perf_counter()
-            write_archive(path, args.records, args.unique, args.seed)
+            # in a child process: playing the games fills skatlib's caches and grows
+            # this process, which would hide what streaming costs
+            method = "fork" if sys.platform == "linux" else "spawn"
+            child = multiprocessing.get_context(method).Process(  # type: ignore[attr-defined]
+                target=write_archive, args=(path, args.records, args.unique, args.seed))
+            child.start()
+            child.join()
+            if child.exitcode:
+                print(f"writing the archive failed (exit code {child.exitcode})",
+                      file=sys.stderr)
+                return 2
             print(f"archive: {args.records:,} records ({args.unique:,} distinct games), "
                   f"{path.stat().st_size / 1e6:,.1f} MB{' bzip2' if args.bz2 else ''}, "
                   f"written in {time.perf_counter() - t:.1f} s")

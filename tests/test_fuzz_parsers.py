@@ -243,6 +243,9 @@ def test_iss_truncated_records(line: str, cut: int) -> None:
      "x:1", ":", "v:", "d:1:2")), max_size=16).map(" ".join)))
 def test_iss_parse_result(text: str) -> None:
     fields = only_record_errors(lambda: iss.parse_result(text))
+    if fields is not None:  # H-15: the word fields are never read from 'key:number'
+        assert fields.get("outcome", "win") in ("win", "loss", "penalty", "passed")
+        assert fields.get("bid", "bidok") in ("bidok", "overbid")
     if fields is not None:
         # unknown ``key:number`` tokens are kept on reading but never written
         known = {k: v for k, v in fields.items() if k in iss.RESULT_FIELDS}
@@ -469,3 +472,11 @@ def test_fixed_bug_empty_discard(text: str) -> None:
     """H-10: no cards after the dot is a NotationError, not an empty discard."""
     with pytest.raises(NotationError):
         parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["outcome:8", "d:0 bid:1 v:18", "d:1 v:24 outcome:0"])
+def test_fixed_bug_word_fields_as_numbers(text: str) -> None:
+    """H-15 (found by the coverage-guided harness): ``outcome:8`` and ``bid:1`` were
+    read as numbers for the word fields, and written back as a different record."""
+    with pytest.raises(RecordError, match="is a word"):
+        iss.parse_result(text)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from skatlib import (
     ISKO,
     PUB,
+    CardSet,
     Contract,
     Deal,
     GameResult,
@@ -167,6 +168,26 @@ def test_d17_schieberamsch_jacks_may_not_be_pushed() -> None:
     assert exc.value.reason == Reason.PUSH_NOT_ALLOWED
     s2 = run(s, "push.CA.C8")  # two non-jacks are fine, and the skat moves on
     assert s2.to_move == 1 and str(s2.skat) == "CA C8"
+
+
+def test_h11_censored_push_has_its_own_text() -> None:
+    """H-11: another seat's push of two cards, as an observation shows it, reads
+    ``push.??`` (not ``push``, which is passing the skat on unseen, D-17); the text
+    parses back, and the censored push is never a legal action."""
+    from skatlib import observe
+    from skatlib.actions import Push
+
+    rules = Rules(ramsch=True, schieberamsch=True)
+    s = run(new_game(STRONG, rules), "p p p s push.CA.C8")
+    seen_by_middlehand = observe(s, 1).auction[-1][1]
+    assert seen_by_middlehand == Push(CardSet())
+    assert str(seen_by_middlehand) == "push.??" and str(Push()) == "push"
+    assert parse_action("push.??") == seen_by_middlehand
+    assert str(observe(s, 0).auction[-1][1]) == "push.CA.C8"
+    before = s
+    with pytest.raises(IllegalActionError):
+        apply(s, Push(CardSet()))
+    assert s == before
 
 
 def test_d17_schieberamsch_grand_hand_instead() -> None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Sequence
+from typing import ClassVar
 
 import pytest
 
 from skatlib import (
     ISKO,
     PUB,
+    Action,
     Bot,
     CardSet,
     Contract,
@@ -17,6 +20,7 @@ from skatlib import (
     Declare,
     GameResult,
     Kontra,
+    Observation,
     Phase,
     RandomBot,
     RuleBot,
@@ -147,18 +151,42 @@ def parse(*argv: str) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
+class SeatRecorder(RuleBot):
+    """A RuleBot that notes which seat it plays (for the rotation test)."""
+
+    seen: ClassVar[list[tuple[int, int]]] = []
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        SeatRecorder.seen.append((self.seed, int(observation.seat)))
+        return super().act(observation, legal)
+
+
 def test_duplicate_deals_rotate_every_bot_through_every_seat() -> None:
-    specs = ("rule", "random", "random")
+    SeatRecorder.seen.clear()
+    specs = ("test_pimc_arena:SeatRecorder", "random", "random")
     outcome = play_duplicate(specs, 0, 42, ISKO)
     assert len(outcome.games) == 3
-    for g in outcome.games:
-        if g.declarer >= 0:
-            res_points = sorted(g.points)
-            assert res_points[0] <= 0 or g.won
-    summary = summarise(specs, [play_duplicate(specs, i, 42, ISKO) for i in range(5)])
-    assert summary.games == 15 and summary.deals == 5
-    # Seeger-Fabian totals: each lost game gives +40 to both other players
-    assert all(c >= 0 for c in summary.ci)
+    seats_by_game: dict[int, set[int]] = {}
+    for seed, seat in SeatRecorder.seen:
+        seats_by_game.setdefault(seed, set()).add(seat)
+    assert sorted(seats_by_game.values(), key=min) == [{0}, {1}, {2}]
+    # Seeger-Fabian (D-14): a won game pays the declarer only, a lost one
+    # costs him and pays 40 to each other player
+    for i in range(12):
+        for g in play_duplicate(("rule", "random", "random"), i, 42, ISKO).games:
+            if g.declarer < 0:
+                assert g.points == (0, 0, 0)
+                continue
+            others = [p for b, p in enumerate(g.points) if b != g.declarer]
+            if g.won:
+                assert g.points[g.declarer] > 50 and others == [0, 0]
+            else:
+                assert g.points[g.declarer] < -50 and others == [40, 40]
+    summary = summarise(specs, [outcome])
+    assert summary.games == 3 and summary.deals == 1
 
 
 def test_arena_report_and_worker_independence(capsys: pytest.CaptureFixture[str]) -> None:

@@ -251,8 +251,12 @@ class Push:
     """Schieberamsch (D-17): push two cards on after taking the skat, or, with
     no cards, pass the skat on unseen (which doubles the loss).
 
-    >>> str(Push()), str(Push(CardSet.parse("C7 H8")))
-    ('push', 'push.C7.H8')
+    An observation shows another seat's push of two cards, which this seat has
+    not seen, as ``Push(CardSet())``; its text is ``push.??`` (H-11), so that it
+    never reads as passing the skat on unseen.  It is never a legal action.
+
+    >>> str(Push()), str(Push(CardSet.parse("C7 H8"))), str(Push(CardSet()))
+    ('push', 'push.C7.H8', 'push.??')
     """
 
     discard: CardSet | None = attrs.field(default=None, converter=_to_cards)
@@ -260,6 +264,8 @@ class Push:
     def __str__(self) -> str:
         if self.discard is None:
             return "push"
+        if not self.discard:
+            return "push.??"
         return ".".join(["push", *(c.name for c in self.discard)])
 
     def __repr__(self) -> str:
@@ -302,6 +308,8 @@ def parse_action(text: str) -> Action:
         return Bid(int(t))
     head, _, rest = t.partition(".")
     if head == "push" and rest:
+        if rest == "??":  # another seat's push, seen in an observation (H-11)
+            return Push(CardSet())
         return Push(_cards_after_dot(text, rest))
     if head in _SEATED and rest in ("0", "1", "2"):
         return _SEATED[head](Seat(int(rest)))

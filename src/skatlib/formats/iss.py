@@ -144,6 +144,7 @@ _ACTORS = frozenset({"w", "0", "1", "2"})
 _WORDS = {"win": "outcome", "loss": "outcome", "penalty": "outcome",
           "bidok": "bid", "overbid": "bid"}
 _NUMERIC = frozenset(RESULT_FIELDS) - {"outcome", "bid"}
+_WORD_FIELDS = {"outcome": ("win", "loss", "penalty", "passed"), "bid": ("bidok", "overbid")}
 _ISS_PHASES = frozenset({Phase.BIDDING, Phase.SKAT, Phase.DECLARING, Phase.PLAYING})
 
 
@@ -384,13 +385,18 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
     record (``r`` in 2007-2008 records) are missing from the dict; unknown
     ``key:number`` tokens are kept under their own key.
 
-    :raises RecordError: on a malformed token or a repeated field.
+    :raises RecordError: on a malformed token, a repeated field, or a word field
+        given as a number (``outcome:8``).
 
     >>> parse_result("passed")
     {'outcome': 'passed'}
     >>> r = parse_result("d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0")
     >>> r["outcome"], r["v"], r["bid"]
     ('loss', '-54', 'bidok')
+    >>> parse_result("d:0 outcome:8 v:18")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.RecordError: field R: result token 'outcome:8': 'outcome' is a word, ...
     """
     if not isinstance(text, str):
         raise RecordError(f"a result must be text, not {text!r}", line=line, field="R")
@@ -408,6 +414,10 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
             if not sep or not key or not _INT.match(raw):
                 raise RecordError(f"unknown result token {tok!r}: expected e.g. 'v:48', 'win', "
                                   "'bidok'", line=line, field="R")
+            if key in _WORD_FIELDS:
+                raise RecordError(f"result token {tok!r}: {key!r} is a word, one of "
+                                  f"{', '.join(_WORD_FIELDS[key])}, not 'key:number'",
+                                  line=line, field="R")
             value = str(int(raw))
         if key in out:
             raise RecordError(f"result field {key!r} appears twice", line=line, field="R")
