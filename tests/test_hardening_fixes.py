@@ -1,4 +1,5 @@
-"""Regression tests for the bugs the hardening work found (H-1 .. H-8)."""
+"""Regression tests for the bugs the hardening work found (H-1 .. H-16; the
+parser bugs H-10, H-15 are in test_fuzz_parsers.py, H-11 in test_house_rules.py)."""
 
 from __future__ import annotations
 
@@ -98,3 +99,36 @@ def test_h14_table_refuses_states_that_do_not_belong() -> None:
     with pytest.raises(SkatError):
         t.record(bid)  # a Ramsch round is due, but this deal was bid
     assert t.entries == ()
+
+
+def test_h9_unseen_excludes_the_seats_own_dealt_and_pushed_cards() -> None:
+    """H-9 (found by the stateful test): in Schieberamsch (D-17) a seat that took
+    the skat and pushed two cards on has seen them, and its dealt cards, wherever
+    they are now; ``Observation.unseen`` must not offer them to a sampler."""
+    from skatlib import PickUpSkat, Push, Rules, observe
+
+    rules = Rules(ramsch=True, schieberamsch=True)
+    s = apply(new_game(Deal.shuffled(2), rules, ramsch=True), PickUpSkat())
+    push = next(a for a in legal_actions(s) if isinstance(a, Push) and a.discard)
+    s = apply(s, push)
+    o = observe(s, 0)
+    assert push.discard is not None
+    assert not push.discard.mask & o.unseen.mask
+    assert not o.dealt_hand.mask & o.unseen.mask
+    # he has seen his hand and the skat: exactly the other two hands are unseen
+    assert o.unseen.mask == s.deal.hands[1].mask | s.deal.hands[2].mask
+
+
+def test_h16_state_caches_stay_small() -> None:
+    """H-16: replaying distinct games must not grow the declaration cache past a
+    small bound (it was 100,000 entries, ~28 MiB)."""
+    import random
+
+    import skatlib.state as st
+
+    rng = random.Random(1)
+    for i in range(3 * st._ALLOWED_CACHE_SIZE):
+        hand = sum(1 << c for c in rng.sample(range(32), 12 if i % 2 else 10))
+        st._allowed(hand, bool(i % 2), 18)
+    assert 0 < len(st._ALLOWED_CACHE) <= st._ALLOWED_CACHE_SIZE <= 4_096
+    assert st._PLAY_CACHE_SIZE <= 65_536

@@ -81,12 +81,16 @@ class Observation:
 
     @property
     def unseen(self) -> CardSet:
-        """Cards this seat has not seen: not in its hand, not played, not in a
-        known skat or discard, not in an open declarer hand."""
-        known = self.hand.mask | self.played.mask
+        """Cards this seat has not seen: not in its hand or the hand it was
+        dealt, not played, not in a known skat or discard, not in an open declarer
+        hand, not in a Schieberamsch push of its own (H-9)."""
+        known = self.hand.mask | self.played.mask | self.dealt_hand.mask
         for extra in (self.skat, self.discard, self.declarer_hand):
             if extra is not None:
                 known |= extra.mask
+        for who, action in self.auction:  # the seat's own pushes are not censored
+            if who == self.seat and isinstance(action, Push) and action.discard:
+                known |= action.discard.mask
         return CardSet(0xFFFFFFFF & ~known)
 
 

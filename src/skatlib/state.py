@@ -135,6 +135,9 @@ _DECLARE_DISCARD: dict[Contract, list[Declare | None]] = {
 }
 _DECLARE_HAND = {c: Declare(c) for c in _HAND_CONTRACTS}
 _PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
+_PLAY_CACHE_SIZE = 65_536
+"""Entries of the card-play legal-actions cache (keyed on the legal mask and the
+concede/claim/refuse flags) before it starts afresh: at most ~12 MiB (H-16)."""
 
 
 @attrs.frozen
@@ -381,6 +384,10 @@ def allowed_contracts(state: GameState) -> tuple[Contract, ...]:
 
 
 _ALLOWED_CACHE: dict[tuple[int, bool, int], tuple[Contract, ...]] = {}
+_ALLOWED_CACHE_SIZE = 4_096
+"""Entries kept before the cache starts afresh.  Small on purpose (H-16): replaying
+an archive of distinct games never hits it, and each entry costs ~300 bytes; a bot
+asking the same declaring state again still hits."""
 
 
 def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
@@ -402,7 +409,7 @@ def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
     if not out:
         out = [c for c in candidates if not c.is_null]
     res = tuple(out)
-    if len(_ALLOWED_CACHE) > 100_000:
+    if len(_ALLOWED_CACHE) >= _ALLOWED_CACHE_SIZE:
         _ALLOWED_CACHE.clear()
     _ALLOWED_CACHE[key] = res
     return res
@@ -445,7 +452,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         if key >> 34 & 1:
             out.append(_REFUSE[seat])
         res = tuple(out)
-        if len(_PLAY_CACHE) > 200_000:
+        if len(_PLAY_CACHE) >= _PLAY_CACHE_SIZE:
             _PLAY_CACHE.clear()
         _PLAY_CACHE[key] = res
         return res
