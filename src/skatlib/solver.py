@@ -51,7 +51,8 @@ trick start; the three cards of a trick are nested loops), with
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
-a median of about half a second.
+a median of under a second, with a tail of several seconds (see
+:doc:`/bots` for the measured figures).
 """
 
 from __future__ import annotations
