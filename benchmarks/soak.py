@@ -1006,10 +1006,12 @@ def run_chunk(job: tuple[str, int, int, int]) -> Report:
 
 def plan(configs: Sequence[str], deals: int, seed: int, chunk: int) -> Iterator[
         tuple[str, int, int, int]]:
-    """Jobs that together play about ``deals`` deals, spread evenly over ``configs``."""
-    per = max(1, deals // len(configs))
+    """Jobs that together play at least ``deals`` deals, spread evenly over
+    ``configs`` (a series unit of a table configuration counts its deals; the
+    counts are rounded up, never down)."""
+    per = max(1, -(-deals // len(configs)))
     for config in configs:
-        units = per // SERIES.get(config, 1) or 1
+        units = -(-per // SERIES.get(config, 1))
         for start in range(0, units, chunk):
             yield (config, seed, start, min(chunk, units - start))
 
