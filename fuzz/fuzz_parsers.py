@@ -234,11 +234,23 @@ def _replay_files() -> list[str]:
     return _FILES
 
 
+_CAPPED = ("--deals", "--workers", "--bots")
+"""Options whose values the CLI target keeps harmless (also when abbreviated)."""
+
+
 def sanitize_argv(words: list[str]) -> list[str]:
     """Keep a random command line harmless and quick: small deal counts, no worker
     pools, only a fixed set of bots and files (``--bots`` imports modules, ``replay``
     reads any path)."""
-    argv = list(words)
+    argv: list[str] = []
+    for word in words:  # argparse accepts '--d 860' and '--deals=860' for '--deals 860'
+        name, eq, value = word.partition("=")
+        if name.startswith("--") and len(name) > 2:
+            full = [o for o in _CAPPED if o.startswith(name)]
+            if len(full) == 1:
+                argv += [full[0], value] if eq else [full[0]]
+                continue
+        argv.append(word)
     files = _replay_files()
     if argv and argv[0] == "simulate":
         argv[1:1] = ["--deals", "1", "--workers", "0"]
