@@ -101,6 +101,25 @@ def test_h14_table_refuses_states_that_do_not_belong() -> None:
     assert t.entries == ()
 
 
+def test_table_records_a_deal_ended_before_the_first_bid() -> None:
+    """Whether a deal was a Ramsch round is read from the state (``ramsch_round``),
+    not from its first action: a time-out before any bid leaves the auction empty,
+    yet the deal was a normal one (found reviewing H-14's fix)."""
+    from skatlib import ISS, Rules, Seat, Table, TimeOut
+
+    t = Table(("a", "b", "c"), rules=ISS)
+    s = apply(t.new_game(Deal.shuffled(1)), TimeOut(Seat.MIDDLEHAND))
+    assert s.is_finished and s.auction == () and not s.ramsch_round
+    assert len(t.record(s).entries) == 1
+    rules = Rules(ramsch=True, server_events=True)
+    r = new_game(Deal.shuffled(1), rules, ramsch=True)
+    assert r.ramsch_round and apply(r, TimeOut(Seat.FOREHAND)).ramsch_round
+    passed = new_game(Deal.shuffled(1), rules)  # all three pass: Ramsch, but bid
+    for _ in range(3):
+        passed = apply(passed, next(a for a in legal_actions(passed) if str(a) == "p"))
+    assert passed.is_ramsch and not passed.ramsch_round
+
+
 def test_h9_unseen_excludes_the_seats_own_dealt_and_pushed_cards() -> None:
     """H-9 (found by the stateful test): in Schieberamsch (D-17) a seat that took
     the skat and pushed two cards on has seen them, and its dealt cards, wherever

@@ -271,6 +271,22 @@ class GameState:
         return self.gt == 6 or self.phase == Phase.PUSHING
 
     @property
+    def ramsch_round(self) -> bool:
+        """True when the deal skipped the bidding: a Ramsch round started with
+        ``new_game(..., ramsch=True)`` (D-16/D-17), as opposed to a deal that was
+        bid (and perhaps turned into Ramsch when all three passed).
+
+        >>> from skatlib import Deal, PUB
+        >>> new_game(Deal.shuffled(1), PUB, ramsch=True).ramsch_round
+        True
+        >>> new_game(Deal.shuffled(1), PUB).ramsch_round
+        False
+        """
+        # bidding starts with an asker and ends with at least one seat passed; only
+        # a Ramsch round has neither
+        return self.asker < 0 and self.passed == 0
+
+    @property
     def is_finished(self) -> bool:
         """True when the deal is over."""
         return self.phase == Phase.FINISHED

@@ -26,8 +26,6 @@ from typing import Literal, Union
 
 import attrs
 
-from .actions import Pass
-from .bidding import Bid
 from .bots import Bot
 from .contract import GameType
 from .deal import Deal
@@ -249,12 +247,10 @@ class Table:
                 raise TableError(f"the deal was played under rules {outcome.rules.name!r}, "
                                  f"not this table's {self.rules.name!r}: start it with "
                                  "Table.new_game()")
-            auction = outcome.auction
-            bid_first = bool(auction) and isinstance(auction[0][1], (Bid, Pass))
-            if self.next_is_ramsch and bid_first:
+            if self.next_is_ramsch and not outcome.ramsch_round:
                 raise TableError("a Ramsch round is due (D-16) but this deal was bid: start it "
                                  "with Table.new_game()")
-            if not self.next_is_ramsch and not bid_first:
+            if not self.next_is_ramsch and outcome.ramsch_round:
                 raise TableError("this deal started as Ramsch, but no Ramsch round is due: "
                                  "start it with Table.new_game()")
             res = result(outcome)
