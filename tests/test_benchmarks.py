@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+from scripts import load_script
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("skatlib_benchmarks_run", RUN)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/run.py", "skatlib_benchmarks_run", fresh=True)
 
 
 def _run(tmp_path: Path, *extra: str) -> tuple[dict[str, Any], str]:

@@ -484,14 +484,9 @@ def test_fixed_bug_word_fields_as_numbers(text: str) -> None:
 
 def _harness() -> Any:
     """``fuzz/fuzz_parsers.py`` as a module (it is a script, not part of skatlib)."""
-    import importlib.util
+    from scripts import load_script
 
-    path = Path(__file__).resolve().parent.parent / "fuzz" / "fuzz_parsers.py"
-    spec = importlib.util.spec_from_file_location("fuzz_parsers_harness", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("fuzz/fuzz_parsers.py", "skatlib_fuzz_parsers")
 
 
 @pytest.mark.parametrize("words", [

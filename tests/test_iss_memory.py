@@ -10,32 +10,15 @@ may grow with the number of records.
 from __future__ import annotations
 
 import gc
-import importlib.util
-import sys
 import tracemalloc
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from scripts import load_script
 from skatlib.formats import iss
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "iss_memory.py"
-
-
-def _load() -> ModuleType:
-    name = "skatlib_benchmarks_iss_memory"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load()
+bench = load_script("benchmarks/iss_memory.py", "skatlib_benchmarks_iss_memory")
 MIB = 1024
 
 

@@ -7,32 +7,13 @@ and proves the checks bite: a deliberately broken rule is caught.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 import skatlib.state
+from scripts import load_script
 from skatlib import ISKO, PUB, Deal
 
-SOAK = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
-
-
-def _load() -> ModuleType:
-    name = "skatlib_benchmarks_soak"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SOAK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-soak = _load()
+soak = load_script("benchmarks/soak.py", "skatlib_benchmarks_soak")
 
 
 def test_smoke_every_configuration(capsys: pytest.CaptureFixture[str]) -> None:
