@@ -106,8 +106,6 @@ def _to_card(value: Card | int | str) -> Card:
 def _to_cards(value: CardSet | str | Iterable[Card | int] | None) -> CardSet | None:
     if value is None or isinstance(value, CardSet):
         return value
-    if isinstance(value, str):
-        return CardSet.parse(value)
     return CardSet(to_mask(value))
 
 

@@ -144,7 +144,6 @@ _ACTORS = frozenset({"w", "0", "1", "2"})
 _WORDS = {"win": "outcome", "loss": "outcome", "penalty": "outcome",
           "bidok": "bid", "overbid": "bid"}
 _NUMERIC = frozenset(RESULT_FIELDS) - {"outcome", "bid"}
-_WORD_FIELDS = {"outcome": ("win", "loss", "penalty", "passed"), "bid": ("bidok", "overbid")}
 _ISS_PHASES = frozenset({Phase.BIDDING, Phase.SKAT, Phase.DECLARING, Phase.PLAYING})
 
 
@@ -396,7 +395,7 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
     >>> parse_result("d:0 outcome:8 v:18")
     Traceback (most recent call last):
     ...
-    skatlib.errors.RecordError: field R: result token 'outcome:8': 'outcome' is a word, ...
+    skatlib.errors.RecordError: field R: result token 'outcome:8': 'outcome' is a word (...), ...
     """
     if not isinstance(text, str):
         raise RecordError(f"a result must be text, not {text!r}", line=line, field="R")
@@ -414,10 +413,10 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
             if not sep or not key or not _INT.match(raw):
                 raise RecordError(f"unknown result token {tok!r}: expected e.g. 'v:48', 'win', "
                                   "'bidok'", line=line, field="R")
-            if key in _WORD_FIELDS:
-                raise RecordError(f"result token {tok!r}: {key!r} is a word, one of "
-                                  f"{', '.join(_WORD_FIELDS[key])}, not 'key:number'",
-                                  line=line, field="R")
+            if key in RESULT_FIELDS and key not in _NUMERIC:  # outcome, bid (H-15)
+                words = ", ".join(w for w, k in _WORDS.items() if k == key)
+                raise RecordError(f"result token {tok!r}: {key!r} is a word ({words}), not "
+                                  "'key:number'", line=line, field="R")
             value = str(int(raw))
         if key in out:
             raise RecordError(f"result field {key!r} appears twice", line=line, field="R")
