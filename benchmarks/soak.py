@@ -608,7 +608,8 @@ def expected_result(s: GameState, m: Model) -> GameResult | PassedIn | RamschRes
         skat = m.deal.skat.mask
         return score(Contract(GameType.CLUBS), bid=m.bid,
                      matadors=model_matadors(3, skat), declarer_points=points_of(skat),
-                     declarer_tricks=0, defender_points=0, defender_tricks=0, conceded=True)
+                     declarer_tricks=0, defender_points=0, defender_tricks=0, conceded=True,
+                     declarer=d)
     c = m.contract
     dp_mask = m.taken[d] | m.skat
     dt = m.counts[d]
@@ -626,7 +627,7 @@ def expected_result(s: GameState, m: Model) -> GameResult | PassedIn | RamschRes
     mat = model_matadors(m.gt, m.owned) if not c.is_null else 0
     return score(c, bid=m.bid, matadors=mat, declarer_points=points_of(dp_mask),
                  declarer_tricks=dt, defender_points=points_of(defm), defender_tricks=deft,
-                 conceded=conceded, kontra=m.kontra)
+                 conceded=conceded, kontra=m.kontra, declarer=d)
 
 
 def check_result(s: GameState, m: Model) -> None:

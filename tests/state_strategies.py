@@ -607,6 +607,7 @@ def check_result(state: GameState, ref: RefGame) -> GameResult | PassedIn:
     kernel = score(ref.contract, bid=ref.bid, matadors=exp.matadors,
                    declarer_points=exp.declarer_points, declarer_tricks=exp.declarer_tricks,
                    defender_points=exp.defender_points, defender_tricks=exp.defender_tricks,
-                   conceded=exp.conceded)
+                   conceded=exp.conceded, declarer=ref.declarer)
     assert res == kernel
+    assert res.declarer == state.declarer
     return res

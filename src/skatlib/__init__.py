@@ -43,7 +43,10 @@ from .errors import (
     NotationError,
     Reason,
     RecordError,
+    SamplingError,
     SkatError,
+    SolverError,
+    TableError,
 )
 from .observation import Observation, observe
 from .pimc import PIMCBot
@@ -118,6 +121,9 @@ __all__ = [
     "NotationError",
     "Reason",
     "RecordError",
+    "TableError",
+    "SamplingError",
+    "SolverError",
     "SkatError",
     "follows",
     "is_trump",

@@ -29,6 +29,9 @@ __all__ = [
     "InvalidScoreError",
     "IllegalActionError",
     "RecordError",
+    "TableError",
+    "SamplingError",
+    "SolverError",
 ]
 
 
@@ -75,6 +78,7 @@ class Reason(enum.Enum):
     OPTION_DISABLED = "option_disabled"
     PUSH_NOT_ALLOWED = "push_not_allowed"
     # tables and records
+    BAD_SEAT = "bad_seat"
     BAD_TABLE = "bad_table"
     BAD_RULES = "bad_rules"
     BAD_RECORD = "bad_record"
@@ -198,3 +202,22 @@ class RecordError(SkatError):
         super().__init__(full, reason)
         self.line = line
         self.field = field
+
+
+class TableError(SkatError):
+    """A table or series used wrongly (5 players, wrong dealer, series over...)."""
+
+    default_reason = Reason.BAD_TABLE
+
+
+class SamplingError(SkatError):
+    """An observation that no world fits (cards seen twice, impossible voids,
+    hand sizes that do not add up), or a request the sampler cannot serve."""
+
+    default_reason = Reason.BAD_RECORD
+
+
+class SolverError(SkatError):
+    """A position the solver cannot handle: not in card play, Ramsch, or no declarer."""
+
+    default_reason = Reason.WRONG_PHASE

@@ -47,7 +47,7 @@ from . import _tables as T
 from .actions import Bid, Hold, Kontra, Pass, PickUpSkat, Push, Re
 from .cards import CardSet
 from .deal import Deal
-from .errors import Reason, SkatError
+from .errors import Reason, SamplingError
 from .observation import Observation
 from .state import EndReason, GameState, Phase
 
@@ -63,13 +63,6 @@ __all__ = [
 
 SKAT = 3
 """Index of the skat among the four places (seats 0..2, skat 3)."""
-
-
-class SamplingError(SkatError):
-    """An observation that no world fits (cards seen twice, impossible voids,
-    hand sizes that do not add up), or a request the sampler cannot serve."""
-
-    default_reason = Reason.BAD_RECORD
 
 
 @attrs.frozen

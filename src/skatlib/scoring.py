@@ -32,6 +32,7 @@ from ._text import signed as _signed
 from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType
+from .deal import Seat
 from .errors import InvalidContractError, InvalidScoreError, Reason
 
 __all__ = [
@@ -273,6 +274,9 @@ class GameResult:
     """0 none, 1 Kontra, 2 Re (D-15)."""
     conceded: bool = False
     """The declarer conceded (D-11)."""
+    declarer: Seat | None = None
+    """Who declared, when known (a state's :func:`~skatlib.result` sets it;
+    :func:`score` called on its own leaves it ``None`` unless given)."""
 
     passed_in = False
     """Always False: a game was played (see :class:`PassedIn`)."""
@@ -389,6 +393,14 @@ def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> in
     return value
 
 
+def _declarer_seat(value: object) -> Seat:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2:
+        raise InvalidScoreError(
+            f"declarer must be a seat 0..2 (forehand, middlehand, rearhand), not {value!r}",
+            Reason.BAD_SEAT)
+    return Seat(value)
+
+
 def score(
     contract: Contract,
     *,
@@ -400,6 +412,7 @@ def score(
     defender_points: int | None = None,
     defender_tricks: int | None = None,
     conceded: bool = False,
+    declarer: Seat | int | None = None,
 ) -> GameResult:
     """Score a declarer game from its contract, the bid, the matadors (counted on
     all 12 cards) and the declarer's card points (tricks plus skat) and tricks.
@@ -469,6 +482,7 @@ def score(
     if not isinstance(conceded, bool):
         raise InvalidScoreError(f"conceded must be True or False, not {conceded!r}")
 
+    seat = None if declarer is None else _declarer_seat(declarer)
     multiplier = 1 << k
     if contract.is_null:
         if contract.base_value < b:
@@ -477,7 +491,7 @@ def score(
         value = contract.base_value
         return GameResult(
             contract, b, 0, p, t, won, False, value,
-            (value if won else -2 * value) * multiplier, False, False, (), k, conceded,
+            (value if won else -2 * value) * multiplier, False, False, (), k, conceded, seat,
         )
 
     schneider = p >= 90 or dp >= 90
@@ -497,6 +511,7 @@ def score(
     return GameResult(
         contract, b, m, p, t, won, overbid, value,
         (value if won else -2 * value) * multiplier, schneider, schwarz, levels, k, conceded,
+        seat,
     )
 
 

@@ -62,7 +62,7 @@ from typing import NamedTuple
 
 from . import _tables as T
 from .cards import Card
-from .errors import Reason, SkatError
+from .errors import SolverError
 from .state import GameState, Phase
 
 __all__ = [
@@ -79,12 +79,6 @@ __all__ = [
 _CARDS = tuple(Card(i) for i in range(32))
 _CP = T.CARD_POINTS
 _NULL = T.NULL
-
-
-class SolverError(SkatError):
-    """A position the solver cannot handle: not in card play, Ramsch, or no declarer."""
-
-    default_reason = Reason.WRONG_PHASE
 
 
 class SearchAborted(Exception):

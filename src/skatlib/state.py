@@ -960,7 +960,7 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
         return score(Contract(GameType.CLUBS), bid=state.bid_,
                      matadors=matadors_mask(GameType.CLUBS, skat),
                      declarer_points=T.mask_points(skat), declarer_tricks=0,
-                     defender_points=0, defender_tricks=0, conceded=True)
+                     defender_points=0, defender_tricks=0, conceded=True, declarer=d)
     gt = c.game_type
     m = matadors_mask(gt, state.owned)
     taken = state.taken
@@ -985,7 +985,7 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
     return score(c, bid=state.bid_, matadors=m if not c.is_null else 0,
                  declarer_points=T.mask_points(dp_mask), declarer_tricks=dt,
                  defender_points=T.mask_points(def_mask), defender_tricks=def_tricks,
-                 conceded=conceded, kontra=state.kontra)
+                 conceded=conceded, kontra=state.kontra, declarer=d)
 
 
 def _ramsch_result(state: GameState) -> RamschResult:

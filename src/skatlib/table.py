@@ -29,7 +29,7 @@ import attrs
 from .bots import Bot
 from .contract import GameType
 from .deal import Deal
-from .errors import Reason, SkatError
+from .errors import TableError
 from .observation import observe
 from .ramsch import RamschResult
 from .rules import ISKO, Rules
@@ -40,12 +40,6 @@ __all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers"]
 
 DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]  # noqa: UP007
 """Anything a finished deal can produce."""
-
-
-class TableError(SkatError):
-    """A table or series used wrongly (5 players, wrong dealer, series over...)."""
-
-    default_reason = Reason.BAD_TABLE
 
 
 def bock_triggers(res: DealResult, rules: Rules) -> tuple[str, ...]:
