@@ -34,6 +34,7 @@ __all__ = [
     "PickUpSkat",
     "PlayHand",
     "Declare",
+    "Discard",
     "Play",
     "Concede",
     "Claim",
@@ -140,6 +141,26 @@ class Declare:
         if self.discard is None:
             return f"Declare({self.contract!r})"
         return f"Declare({self.contract!r}, {self.discard!r})"
+
+
+@attrs.frozen(repr=False)
+class Discard:
+    """Put one card away into the skat: after a pickup the declarer puts away two
+    cards one at a time and then announces with a bare :class:`Declare`; in
+    Schieberamsch a player who took the skat pushes two cards this way.  The
+    compound ``Declare(contract, discard)`` / ``Push(discard)`` is still accepted.
+
+    >>> Discard("D7"), str(Discard("D7")), parse_action("discard.D7")
+    (Discard(Card.D7), 'discard.D7', Discard(Card.D7))
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return f"discard.{self.card.name}"
+
+    def __repr__(self) -> str:
+        return f"Discard({self.card!r})"
 
 
 @attrs.frozen(repr=False)
@@ -271,8 +292,8 @@ class Push:
 
 
 Action = Union[  # noqa: UP007
-    Bid, Hold, Pass, PickUpSkat, PlayHand, Declare, Play, Concede, Claim, Refuse, TimeOut, Leave,
-    Kontra, Re, Push,
+    Bid, Hold, Pass, PickUpSkat, PlayHand, Declare, Discard, Play, Concede, Claim, Refuse,
+    TimeOut, Leave, Kontra, Re, Push,
 ]
 """Any action of a deal."""
 
@@ -309,6 +330,8 @@ def parse_action(text: str) -> Action:
         if rest == "??":  # another seat's push, seen in an observation (H-11)
             return Push(CardSet())
         return Push(_cards_after_dot(text, rest))
+    if head == "discard" and rest:
+        return Discard(Card.parse(rest))
     if head in _SEATED and rest in ("0", "1", "2"):
         return _SEATED[head](Seat(int(rest)))
     # contract letters first: 'CO' is clubs ouvert, not the clubs Ober

@@ -214,6 +214,67 @@ class GameState:
     owned: int
     """The declarer's 12 cards (dealt hand plus skat) as of his declaration; 0 before."""
 
+    # ----- raw views under their new names (the fields are renamed in 0.2) ----------
+    @property
+    def hand_masks(self) -> tuple[int, int, int]:
+        """Each seat's cards now, as 32-bit masks."""
+        return self.hands_
+
+    @property
+    def skat_mask(self) -> int:
+        """The skat as it lies now, as a mask."""
+        return self.skat_
+
+    @property
+    def to_move_index(self) -> int:
+        """The seat to move as 0..2 (-1 when finished)."""
+        return self.to_move_
+
+    @property
+    def declarer_index(self) -> int:
+        """The declarer as 0..2 (-1 before the bidding ends and in Ramsch)."""
+        return self.declarer_
+
+    @property
+    def trick_cards(self) -> tuple[int, ...]:
+        """The cards of the unfinished trick as ints, in play order."""
+        return self.trick_
+
+    @property
+    def leader_index(self) -> int:
+        """The leader of the current trick as 0..2."""
+        return self.leader_
+
+    @property
+    def packed_tricks(self) -> tuple[int, ...]:
+        """The completed tricks, each packed into one int."""
+        return self.tricks_
+
+    @property
+    def taken_masks(self) -> tuple[int, int, int]:
+        """The cards each seat has won in tricks, as masks."""
+        return self.taken
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Action], ...]:
+        """Bids, the skat decision, the declaration, Kontra/Re and pushes in order."""
+        return self.auction
+
+    @property
+    def game_type_index(self) -> int:
+        """The game type being played as an int (-1 before the declaration, 6 Ramsch)."""
+        return self.gt
+
+    @property
+    def owned_mask(self) -> int:
+        """The declarer's 12 cards as of the declaration (0 before)."""
+        return self.owned
+
+    @property
+    def conceded_mask(self) -> int:
+        """Bit ``s`` is set when seat ``s`` has conceded (or accepted a claim)."""
+        return self.conceded
+
     # ----- friendly read-only views -------------------------------------------------
     @property
     def to_move(self) -> Seat | None:
