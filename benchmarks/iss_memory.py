@@ -152,11 +152,17 @@ def stream(path: Path, mode: str, every: int, warmup: int,
 
 def cache_entries() -> int:
     """Entries in skatlib.state's private caches (0 if they are gone)."""
-    import skatlib.state
+    import skatlib.state._core
+    import skatlib.state._declaring
+    import skatlib.state._playing
 
     total = 0
-    for name in ("_ALLOWED_CACHE", "_PLAY_CACHE"):
-        cache = getattr(skatlib.state, name, None)
+    for module, name in ((skatlib.state._declaring, "_ALLOWED_CACHE"),
+                         (skatlib.state._declaring, "_DISCARD_CACHE"),
+                         (skatlib.state._playing, "_PLAY_CACHE"),
+                         (skatlib.state._core, "_TRICK_CACHE"),
+                         (skatlib.state._core, "_TRICKS_CACHE")):
+        cache = getattr(module, name, None)
         if isinstance(cache, dict):
             total += len(cache)
     return total

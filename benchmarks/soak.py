@@ -77,6 +77,7 @@ from skatlib import (
     Contract,
     Deal,
     Declare,
+    Discard,
     GameRecord,
     GameResult,
     GameState,
@@ -100,6 +101,7 @@ from skatlib import (
     Seat,
     Table,
     TimeOut,
+    allowed_contracts,
     apply,
     bock_triggers,
     is_legal,
@@ -109,6 +111,7 @@ from skatlib import (
     replay,
     result,
     score,
+    side_actions,
 )
 from skatlib.fast import Engine
 from skatlib.formats import iss as iss_format
@@ -317,6 +320,9 @@ class Model:
                 self.skat = 0
                 self.picked_up = True
             self.phase = Phase.DECLARING
+        elif self.phase == Phase.DECLARING and isinstance(action, Discard):
+            self.hands[self.declarer] &= ~(1 << int(action.card))  # put away one at a time
+            self.skat |= 1 << int(action.card)
         elif self.phase == Phase.DECLARING:
             assert isinstance(action, Declare)
             self._declare(self.declarer, action)
@@ -412,10 +418,16 @@ class Model:
             self.bid, self.picked_up = 18, False
             self._declare(seat, action)
             return
-        assert isinstance(action, Push)
-        if action.discard is None:
+        if isinstance(action, Discard):  # pushed one card at a time
+            self.hands[seat] &= ~(1 << int(action.card))
+            self.skat |= 1 << int(action.card)
+            if self.skat.bit_count() < 2:
+                return
+        elif action.discard is None:
+            assert isinstance(action, Push)
             self.pushes += 1
         else:
+            assert isinstance(action, Push)
             self.hands[seat] &= ~action.discard.mask
             self.skat = action.discard.mask
         self.picked_up = False
@@ -484,7 +496,7 @@ _NEXT_PHASES: dict[Phase, frozenset[Phase]] = {
 
 def check_cards(s: GameState) -> None:
     """Every card exactly once; 120 points; hand sizes fit the phase."""
-    parts = (*s.hands_, s.skat_, *s.taken)
+    parts = (*s.hand_masks, s.skat_mask, *s.taken_masks)
     seen = 0
     count = 0
     for part in parts:
@@ -492,47 +504,49 @@ def check_cards(s: GameState) -> None:
             raise SoakFailure(f"a card appears twice: {CardSet(seen & part)}")
         seen |= part
         count += part.bit_count()
-    for c in s.trick_:
+    for c in s.trick_cards:
         if seen >> c & 1:
             raise SoakFailure(f"trick card {NAMES[c]} appears twice")
         seen |= 1 << c
         count += 1
     check(seen == FULL and count == 32, lambda: f"cards missing: {CardSet(FULL & ~seen)}")
-    total = sum(points_of(p) for p in parts) + sum(POINTS[c] for c in s.trick_)
+    total = sum(points_of(p) for p in parts) + sum(POINTS[c] for c in s.trick_cards)
     check(total == 120, lambda: f"points add up to {total}, not 120")
     if s.phase in (Phase.PLAYING, Phase.KONTRA) or (
-            s.phase == Phase.FINISHED and (s.contract is not None or s.gt == RAMSCH)):
-        played = 3 * len(s.tricks_)
-        check(sum(s.trick_counts) == len(s.tricks_), "trick counts do not add up")
-        check(s.skat_.bit_count() == 2, lambda: f"the skat has {s.skat_.bit_count()} cards in play")
-        check(sum(h.bit_count() for h in s.hands_) == 30 - played - len(s.trick_),
+            s.phase == Phase.FINISHED and (s.contract is not None or s.game_type_index == RAMSCH)):
+        played = 3 * len(s.packed_tricks)
+        check(sum(s.trick_counts) == len(s.packed_tricks), "trick counts do not add up")
+        check(s.skat_mask.bit_count() == 2,
+              lambda: f"the skat has {s.skat_mask.bit_count()} cards in play")
+        check(sum(h.bit_count() for h in s.hand_masks) == 30 - played - len(s.trick_cards),
               "hand sizes do not fit the tricks played")
         for seat in range(3):
-            in_trick = (seat - s.leader_) % 3 < len(s.trick_)
+            in_trick = (seat - s.leader_index) % 3 < len(s.trick_cards)
             if s.phase != Phase.FINISHED and \
-                    s.hands_[seat].bit_count() != 10 - len(s.tricks_) - in_trick:
-                raise SoakFailure(f"seat {seat} holds {s.hands_[seat].bit_count()} cards")
+                    s.hand_masks[seat].bit_count() != 10 - len(s.packed_tricks) - in_trick:
+                raise SoakFailure(f"seat {seat} holds {s.hand_masks[seat].bit_count()} cards")
 
 
 def check_turn(s: GameState, m: Model) -> None:
     """Phase, turn order and every card's place agree with the model."""
     check(s.phase == m.phase, lambda: f"phase {s.phase.name}, model {m.phase.name}")
-    check(s.to_move_ == m.to_move, lambda: f"to move {s.to_move_}, model {m.to_move}")
+    check(s.to_move_index == m.to_move, lambda: f"to move {s.to_move_index}, model {m.to_move}")
     check((s.to_move is None) == (s.phase == Phase.FINISHED), "to_move None iff finished")
-    check(s.hands_ == tuple(m.hands), "hands differ from the model")
-    check(s.skat_ == m.skat, "skat differs from the model")
-    check(s.trick_ == tuple(m.trick), "current trick differs from the model")
-    check(s.taken == tuple(m.taken), "taken cards differ from the model")
+    check(s.hand_masks == tuple(m.hands), "hands differ from the model")
+    check(s.skat_mask == m.skat, "skat differs from the model")
+    check(s.trick_cards == tuple(m.trick), "current trick differs from the model")
+    check(s.taken_masks == tuple(m.taken), "taken cards differ from the model")
     check(s.trick_counts == tuple(m.counts), "trick counts differ from the model")
-    check(len(s.tricks_) == m.tricks, "number of tricks differs from the model")
-    check(s.declarer_ == m.declarer, lambda: f"declarer {s.declarer_}, model {m.declarer}")
+    check(len(s.packed_tricks) == m.tricks, "number of tricks differs from the model")
+    check(s.declarer_index == m.declarer,
+          lambda: f"declarer {s.declarer_index}, model {m.declarer}")
     check(s.contract == m.contract, lambda: f"contract {s.contract}, model {m.contract}")
     check(s.kontra == m.kontra and s.pushes == m.pushes, "kontra/pushes differ from the model")
-    check(s.conceded == m.conceded and s.claim_pending == m.claim_pending
+    check(s.conceded_mask == m.conceded and s.claim_pending == m.claim_pending
           and s.open_hand == m.open_hand, "concessions/claims differ from the model")
-    if s.phase == Phase.PLAYING and s.trick_ == () and m.tricks:
-        check(s.leader_ == m.last_winner, "the trick winner does not lead")
-    check(s.bid_ == m.bid, lambda: f"bid {s.bid_}, model {m.bid}")
+    if s.phase == Phase.PLAYING and s.trick_cards == () and m.tricks:
+        check(s.leader_index == m.last_winner, "the trick winner does not lead")
+    check(s.bid == m.bid, lambda: f"bid {s.bid}, model {m.bid}")
 
 
 def check_legal(s: GameState, m: Model, legal: tuple[Action, ...]) -> None:
@@ -553,43 +567,51 @@ def check_legal(s: GameState, m: Model, legal: tuple[Action, ...]) -> None:
         check(set(legal) == {PickUpSkat(), PlayHand()}, "skat decision")
     elif s.phase == Phase.KONTRA:
         check(set(legal) == {Re() if m.kontra else Kontra(), Pass()}, "kontra phase")
+    elif s.phase == Phase.DECLARING and m.picked_up and m.skat.bit_count() < 2:
+        hand = m.hands[m.declarer]  # ISkO 2.2.2: any of his cards may go away, one at a time
+        check(legal == tuple(Discard(c) for c in sorted(CardSet(hand))),
+              lambda: f"put-away choices {legal} != the declarer's cards {CardSet(hand)}")
     elif s.phase == Phase.DECLARING:
-        check(all(isinstance(a, Declare) for a in legal), "non-declaration offered")
-        if m.picked_up:
-            hand = m.hands[m.declarer]
-            masks = [a.discard.mask if isinstance(a, Declare) and a.discard is not None else -1
-                     for a in legal]
-            check(all(x >= 0 and x & ~hand == 0 and x.bit_count() == 2 for x in masks),
-                  "a discard not in hand")
-            contracts = {a.contract for a in legal if isinstance(a, Declare)}
-            check(len(set(masks)) == 66 and len(legal) == 66 * len(contracts),
-                  "not every pair of the twelve cards may be put away")
+        check(all(isinstance(a, Declare) and a.discard is None for a in legal),
+              "non-declaration offered")
+        if not m.picked_up:
+            check(all(isinstance(a, Declare) and a.contract.hand for a in legal),
+                  "a hand declaration that is not hand")
         else:
-            check(all(isinstance(a, Declare) and a.contract.hand and a.discard is None
-                      for a in legal), "hand declaration with a discard")
+            check(all(isinstance(a, Declare) and not a.contract.hand for a in legal),
+                  "a hand declaration after a pickup")
     elif s.phase == Phase.PUSHING:
         if m.picked_up:
             allowed = FULL if m.rules.push_jacks else FULL & ~0x80808080
             held = m.hands[m.to_move] & allowed
-            n = held.bit_count()
-            check(len(legal) == n * (n - 1) // 2, "number of pushes")
+            check(legal == tuple(Discard(c) for c in sorted(CardSet(held))),
+                  "push choices are not the pushable cards")
         else:
             want = {PickUpSkat(), Push()}
             if m.rules.ramsch_grand_hand:
                 want.add(Declare(Contract(GameType.GRAND, hand=True)))
             check(set(legal) == want, lambda: f"pushing offers {legal}")
+    if s.phase != Phase.PLAYING:
+        check(side_actions(s) == (), "side actions outside card play")
+    else:
+        want_side = [a for x in range(3) for a in (Concede(Seat(x)), Claim(), Refuse(Seat(x)))
+                     if (not isinstance(a, Claim) or x == m.declarer) and is_legal(s, a)]
+        check(list(side_actions(s)) == want_side,
+              lambda: f"side actions {side_actions(s)} != the legal ones {want_side}")
+        check(not [a for a in legal if not isinstance(a, Play)], "non-card in turn actions")
 
 
 def check_engine(e: Engine, s: GameState) -> None:
     """The Engine's position equals the state's."""
-    check(e.hands == list(s.hands_), "engine hands")
-    check(e.trick == list(s.trick_), "engine trick")
-    check(e.taken == list(s.taken) and e.trick_counts == list(s.trick_counts), "engine taken")
-    check(e.tricks == list(s.tricks_), "engine tricks")
-    check(e.leader == s.leader_, "engine leader")
+    check(e.hands == list(s.hand_masks), "engine hands")
+    check(e.trick == list(s.trick_cards), "engine trick")
+    check(e.taken == list(s.taken_masks) and e.trick_counts == list(s.trick_counts), "engine taken")
+    check(e.tricks == list(s.packed_tricks), "engine tricks")
+    check(e.leader == s.leader_index, "engine leader")
     finished = s.phase == Phase.FINISHED
     check(e.finished == finished, lambda: f"engine finished {e.finished}, state {s.phase.name}")
-    check(e.to_move == s.to_move_, lambda: f"engine to_move {e.to_move}, state {s.to_move_}")
+    check(e.to_move == s.to_move_index,
+          lambda: f"engine to_move {e.to_move}, state {s.to_move_index}")
 
 
 def expected_result(s: GameState, m: Model) -> GameResult | PassedIn | RamschResult | Abandoned:
@@ -665,7 +687,8 @@ def record_checks(s: GameState, m: Model, rec: GameRecord, iss_ok: bool) -> None
     again = replay(back)
     check(again == s, "the JSON record replays to another state")
     check(result(again) == res, "the JSON record replays to another result")
-    if iss_ok:
+    # a deal ended by a server event between two single put-aways has no ISS form
+    if iss_ok and not any(isinstance(a, Discard) for a in rec.actions):
         line = iss_format.dumps(rec)
         parsed = iss_format.loads(line)
         check(iss_format.dumps(parsed) == line, "ISS text does not round trip")
@@ -673,8 +696,8 @@ def record_checks(s: GameState, m: Model, rec: GameRecord, iss_ok: bool) -> None
         check(ver.ok, lambda: f"ISS verification differs: {ver.differences}")
         check(ver.result == res, lambda: f"ISS replay result {ver.result!r} != {res!r}")
         f = ver.state
-        check(f.taken == s.taken and f.tricks_ == s.tricks_ and f.hands_ == s.hands_
-              and f.skat_ == s.skat_ and f.end == s.end, "ISS replay ends in another position")
+        check(f.taken == s.taken_masks and f.tricks_ == s.packed_tricks and f.hands_ == s.hand_masks
+              and f.skat_ == s.skat_mask and f.end == s.end, "ISS replay ends in another position")
     else:
         # a record with house-rule actions has no ISS form: a clear error, no crash
         with contextlib.suppress(RecordError):
@@ -707,7 +730,7 @@ class Player:
                 return event
         phase = s.phase
         if phase == Phase.BIDDING:
-            if s.to_move_ == s.asker:
+            if s.to_move_index == s.asker_index:
                 if rng.random() < self.pass_rate:
                     return Pass()
                 bids = [a for a in legal if isinstance(a, Bid)]
@@ -720,20 +743,18 @@ class Player:
         if phase == Phase.KONTRA:
             return legal[0] if rng.random() < self.kontra_rate else Pass()
         if phase == Phase.PLAYING:
-            if self.shorten and s.declarer_ >= 0 and \
+            if self.shorten and s.declarer_index >= 0 and \
                     rng.random() < (0.01 if self.shorten == 1 else 0.06):
-                extra: list[Action] = [a for a in legal if not isinstance(a, Play)]
-                for seat in range(3):
-                    if seat != s.to_move_:
-                        for a in (Concede(Seat(seat)), Refuse(Seat(seat))):
-                            if is_legal(s, a):
-                                extra.append(a)
-                if s.declarer_ != s.to_move_ and is_legal(s, Claim()):
-                    extra.append(Claim())
+                extra = side_actions(s)
                 if extra:
                     return rng.choice(extra)
             plays = [a for a in legal if type(a) is Play]
             return plays[int(rng.random() * len(plays))]
+        if phase == Phase.DECLARING and s.picked_up and not s.skat_mask and \
+                rng.random() < 0.5:  # the compound form: both cards and the game at once
+            cards = rng.sample(sorted(s.hand(s.declarer_index)), 2)  # type: ignore[arg-type]
+            contract = rng.choice(allowed_contracts(s))
+            return Declare(contract, CardSet(cards[0].mask | cards[1].mask))
         return legal[int(rng.random() * len(legal))]
 
 
@@ -756,8 +777,11 @@ def probe_illegal(s: GameState, legal: tuple[Action, ...], rng: random.Random) -
         probe = Declare(rng.choice(_PROBE_CONTRACTS), CardSet((1 << cards[0]) | (1 << cards[1])))
     else:
         probe = Declare(rng.choice(_PROBE_CONTRACTS))
-    if probe in legal:
-        return
+    if probe in legal or (isinstance(probe, Declare) and probe.discard is not None
+                          and s.phase == Phase.DECLARING and s.picked_up and not s.skat_mask
+                          and not probe.discard.mask & ~s.hand_masks[s.declarer_index]
+                          and probe.contract in allowed_contracts(s)):
+        return  # offered, or the compound form of what is offered one step at a time
     before = hash(s)
     check(not is_legal(s, probe), lambda: f"{probe!r} is not offered but is_legal says yes")
     try:
@@ -778,7 +802,7 @@ OUTCOMES: Counter[str] = Counter()
 
 def _tally(s: GameState) -> None:
     tags = [s.end.name.lower()]
-    if s.gt == RAMSCH:
+    if s.game_type_index == RAMSCH:
         tags.append("ramsch")
         if s.pushes:
             tags.append("ramsch_pushed")
@@ -830,7 +854,7 @@ def play_one(deal: Deal, rules: Rules, rng: random.Random, *, ramsch: bool = Fal
         m.act(action)
         if new.phase not in _NEXT_PHASES[before] and new.phase != before:
             raise SoakFailure(f"phase {before.name} -> {new.phase.name} not allowed")
-        check(len(new.tricks_) >= len(s.tricks_), "tricks went backwards")
+        check(len(new.tricks_) >= len(s.packed_tricks), "tricks went backwards")
         s = new
         actions.append(action)
         n += 1
@@ -923,7 +947,7 @@ def play_table(rules: Rules, players: int, deals: int, rng: random.Random) -> tu
         for i in range(players):
             lp, sf = e.list_points[i], e.seeger_fabian[i]
             if isinstance(res, GameResult):
-                d = seats[out.state.declarer_]
+                d = seats[out.state.declarer_index]
                 if i == d:
                     check(lp == res.score * bock, "declarer's list points")
                     check(sf == lp + (50 if res.won else -50), "declarer's Seeger-Fabian")

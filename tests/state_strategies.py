@@ -27,6 +27,7 @@ from skatlib import (
     Contract,
     Deal,
     Declare,
+    Discard,
     GameResult,
     GameState,
     GameType,
@@ -39,12 +40,12 @@ from skatlib import (
     Refuse,
     Seat,
     apply,
-    is_legal,
     legal_actions,
     new_game,
     parse_action,
     result,
     score,
+    side_actions,
 )
 
 # ---------------------------------------------------------------------------
@@ -297,6 +298,8 @@ class RefGame:
     claim_pending: bool = False
     open_hand: bool = False
     end: str = ""
+    put_away: set[str] = field(default_factory=set)
+    """Cards the declarer has put away one at a time (``Discard``) before announcing."""
 
     @classmethod
     def start(cls, deal: Deal) -> RefGame:
@@ -311,7 +314,8 @@ class RefGame:
     def allowed_contracts(self) -> set[str]:
         """D-7 for the declarer now (only in the declaring phase)."""
         assert self.phase == "declaring"
-        return ref_allowed_contracts(self.hands[self.declarer], self.picked_up, self.bid)
+        return ref_allowed_contracts(self.hands[self.declarer] | self.put_away, self.picked_up,
+                                     self.bid)
 
     def is_legal(self, action: object) -> bool:
         """Is ``action`` legal now, for whoever may take it (D-9, ISkO 2.2, 4.2, D-7, D-11)?"""
@@ -320,13 +324,20 @@ class RefGame:
         if self.phase == "skat":
             return isinstance(action, (PickUpSkat, PlayHand))
         if self.phase == "declaring":
+            if isinstance(action, Discard):  # ISkO 2.2.2: any two cards, one at a time
+                return (self.picked_up and len(self.put_away) < 2
+                        and action.card.name in self.hands[self.declarer])
             if not isinstance(action, Declare):
                 return False
             c, disc = action.contract, action.discard
             if self.picked_up:
-                if c.hand or disc is None or len(disc) != 2:
+                if c.hand:
                     return False
-                if not names(disc) <= self.hands[self.declarer]:
+                if disc is None:
+                    if len(self.put_away) != 2:
+                        return False
+                elif self.put_away or len(disc) != 2 or not (
+                        names(disc) <= self.hands[self.declarer]):
                     return False
             elif disc is not None or not c.hand:
                 return False
@@ -374,9 +385,14 @@ class RefGame:
                 self.skat = set()
                 self.picked_up = True
             self.phase = "declaring"
+        elif self.phase == "declaring" and isinstance(action, Discard):
+            self.put_away.add(action.card.name)
+            self.hands[self.declarer].discard(action.card.name)
         elif self.phase == "declaring":
             assert isinstance(action, Declare)
-            if action.discard is not None:
+            if self.put_away:
+                self.skat = set(self.put_away)
+            elif action.discard is not None:
                 self.skat = names(action.discard)
                 self.hands[self.declarer] -= self.skat
             self.contract = action.contract
@@ -491,9 +507,7 @@ class GamePath:
 def out_of_turn(state: GameState) -> list[Action]:
     """Concessions and refusals other seats may make now (D-11)."""
     seats = [s for s in range(3) if state.to_move is None or s != int(state.to_move)]
-    candidates: list[Action] = [Concede(Seat(s)) for s in seats]
-    candidates += [Refuse(Seat(s)) for s in seats]
-    return [a for a in candidates if is_legal(state, a)]
+    return [a for s in seats for a in side_actions(state, s) if not isinstance(a, Claim)]
 
 
 @st.composite
@@ -515,12 +529,11 @@ def game_paths(draw: st.DrawFn, deal: Deal | None = None) -> GamePath:
         if not jump_bids:
             bids = [a for a in legal if isinstance(a, Bid)]
             legal = [a for a in legal if not isinstance(a, Bid)] + bids[:1]
-        short: list[Action] = [a for a in legal if isinstance(a, SHORTENING)]
-        plain: list[Action] = [a for a in legal if not isinstance(a, SHORTENING)]
-        if short and shorten:
-            short += out_of_turn(state)
-            if draw(st.integers(0, 30 if shorten == 1 else 4)) == 0:
-                plain = short
+        assert not [a for a in legal if isinstance(a, SHORTENING)]  # turn-based
+        plain: list[Action] = legal
+        short: list[Action] = list(side_actions(state)) if shorten else []
+        if short and draw(st.integers(0, 30 if shorten == 1 else 4)) == 0:
+            plain = short
         action = draw(st.sampled_from(plain))
         state = apply(state, action)
         actions.append(action)

@@ -128,8 +128,10 @@ def test_h9_unseen_excludes_the_seats_own_dealt_and_pushed_cards() -> None:
 
     rules = Rules(ramsch=True, schieberamsch=True)
     s = apply(new_game(Deal.shuffled(2), rules, ramsch=True), PickUpSkat())
-    push = next(a for a in legal_actions(s) if isinstance(a, Push) and a.discard)
-    s = apply(s, push)
+    first, second = legal_actions(s)[:2]  # pushed one card at a time (Discard)
+    s = apply(apply(s, first), second)
+    push = s.history[-1][1]
+    assert isinstance(push, Push)
     o = observe(s, 0)
     assert push.discard is not None
     assert not push.discard.mask & o.unseen.mask
@@ -143,11 +145,14 @@ def test_h16_state_caches_stay_small() -> None:
     small bound (it was 100,000 entries, ~28 MiB)."""
     import random
 
-    import skatlib.state as st
+    import skatlib.state._declaring as st
+    import skatlib.state._playing as sp
 
     rng = random.Random(1)
     for i in range(3 * st._ALLOWED_CACHE_SIZE):
         hand = sum(1 << c for c in rng.sample(range(32), 12 if i % 2 else 10))
         st._allowed(hand, bool(i % 2), 18)
+        st.discard_actions(hand)
     assert 0 < len(st._ALLOWED_CACHE) <= st._ALLOWED_CACHE_SIZE <= 4_096
-    assert st._PLAY_CACHE_SIZE <= 65_536
+    assert 0 < len(st._DISCARD_CACHE) <= st._ALLOWED_CACHE_SIZE
+    assert sp._PLAY_CACHE_SIZE <= 65_536

@@ -18,6 +18,7 @@ from skatlib import (
     Contract,
     Deal,
     Declare,
+    Discard,
     GameState,
     Observation,
     Phase,
@@ -67,8 +68,8 @@ def check_observation(s: GameState, seat: Seat, ref: RefGame) -> None:
     # the skat: only a declarer who picked it up has seen it (ISkO 2.2.2-2.2.3)
     sees_skat = is_declarer and s.picked_up
     assert o.skat == (s.deal.skat if sees_skat else None)
-    if sees_skat and s.contract is not None:
-        assert o.discard == s.skat
+    if sees_skat and (s.contract is not None or s.skat):
+        assert o.discard == s.skat  # the discard, or the cards put away so far
     else:
         assert o.discard is None
     # the declarer's hand: open in ouvert games and after a claim (D-11)
@@ -173,6 +174,9 @@ def test_pickup_shows_the_skat_to_the_declarer_only_isko_2_2_2() -> None:
     assert observe(s, F).skat == DEAL_A.skat
     assert observe(s, F).discard is None
     assert len(observe(s, F).hand) == 12
+    one = apply(s, Discard(Card.D9))  # putting away one at a time: the declarer sees it
+    assert observe(one, F).discard == CardSet.parse("D9") and len(observe(one, F).hand) == 11
+    assert observe(one, M).discard is None and observe(one, M).skat is None
     for seat in (M, R):
         assert observe(s, seat).skat is None
         assert names(DEAL_A.skat) <= names(observe(s, seat).unseen)

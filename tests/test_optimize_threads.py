@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pytest
 
-import skatlib.state
 from skatlib import (
     ISKO,
     ISS,
@@ -158,10 +157,18 @@ def busy_switching() -> Iterator[None]:
 
 
 def _empty_caches() -> None:
-    for name in ("_PLAY_CACHE", "_ALLOWED_CACHE"):
-        cache = getattr(skatlib.state, name, None)
-        if isinstance(cache, dict):
-            cache.clear()
+    import skatlib.state._core
+    import skatlib.state._declaring
+    import skatlib.state._playing
+
+    for module, name in ((skatlib.state._playing, "_PLAY_CACHE"),
+                         (skatlib.state._declaring, "_ALLOWED_CACHE"),
+                         (skatlib.state._declaring, "_DISCARD_CACHE"),
+                         (skatlib.state._core, "_TRICK_CACHE"),
+                         (skatlib.state._core, "_TRICKS_CACHE")):
+        cache = getattr(module, name)
+        assert isinstance(cache, dict)
+        cache.clear()
 
 
 @pytest.mark.usefixtures("busy_switching")

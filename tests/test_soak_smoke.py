@@ -53,7 +53,9 @@ def test_play_one_returns_a_finished_state() -> None:
 def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
     """Mutation check: matadors counted wrongly in the state's result."""
-    monkeypatch.setattr(skatlib.state, "matadors_mask", lambda gt, mask: 1 if gt != 5 else 0)
+    import skatlib.state._result
+
+    monkeypatch.setattr(skatlib.state._result, "matadors_mask", lambda gt, mask: 1 if gt != 5 else 0)
     assert soak.main(["--deals", "60", "--workers", "1", "--quiet", "--config", "isko"]) == 1
     out = capsys.readouterr().out
     assert "FAILED isko:1:" in out and "--repro isko:1:" in out
@@ -62,11 +64,15 @@ def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch,
 def test_a_broken_turn_order_is_caught(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     """Mutation check: the Kontra phase skips the first defender."""
-    original = skatlib.state._kontra_next
+    import skatlib.state._declaring
+    import skatlib.state._kontra
 
-    def skip_first(state: skatlib.state.GameState, done: int) -> skatlib.state.GameState:
-        return original(state, done | 1 | 2)
+    original = skatlib.state._kontra.kontra_next
 
-    monkeypatch.setattr(skatlib.state, "_kontra_next", skip_first)
+    def skip_first(state: skatlib.state.GameState, setup: tuple[object, ...],
+                   done: int) -> skatlib.state.GameState:
+        return original(state, setup, done | 1 | 2)
+
+    monkeypatch.setattr(skatlib.state._kontra, "kontra_next", skip_first)
     assert soak.main(["--deals", "40", "--workers", "1", "--quiet", "--config", "pub"]) == 1
     assert "SoakFailure" in capsys.readouterr().out

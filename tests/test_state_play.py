@@ -21,7 +21,9 @@ from skatlib import (
     Contract,
     Deal,
     Declare,
+    Discard,
     EndReason,
+    GameRecord,
     GameResult,
     GameState,
     Hold,
@@ -40,7 +42,9 @@ from skatlib import (
     legal_actions,
     observe,
     parse_action,
+    replay,
     result,
+    side_actions,
 )
 from skatlib.actions import Action
 from state_strategies import Duo, check_result, ref_allowed_contracts, ref_legal_cards
@@ -106,11 +110,54 @@ def test_pickup_gives_the_declarer_twelve_cards_isko_2_2_2() -> None:
     assert len(s.hand(F)) == 12
     assert names(s.hand(F)) == names(DEAL_A.hand(F)) | {"D9", "D8"}
     assert len(s.skat) == 0
-    decls = [a for a in legal_actions(s) if isinstance(a, Declare)]
-    assert len(decls) == len(legal_actions(s)) == 7 * 66  # 7 contracts × C(12, 2) discards
-    assert all(a.discard is not None and len(a.discard) == 2 for a in decls)
-    assert all(a.discard is not None and a.discard <= s.hand(F) for a in decls)
-    assert {str(a.contract) for a in decls} == {"D", "H", "S", "C", "G", "N", "NO"}
+    # factored: the twelve cards to put away, one at a time, then the contracts
+    assert legal_actions(s) == tuple(Discard(c) for c in sorted(s.hand(F)))
+    s1 = g.do(Discard(Card.D9))
+    assert s1.phase == Phase.DECLARING and names(s1.skat) == {"D9"} and len(s1.hand(F)) == 11
+    assert legal_actions(s1) == tuple(Discard(c) for c in sorted(s1.hand(F)))
+    s2 = g.do(Discard(Card.D8))
+    decls = legal_actions(s2)
+    assert all(isinstance(a, Declare) and a.discard is None for a in decls)
+    assert {str(a.contract) for a in decls if isinstance(a, Declare)} == {
+        "D", "H", "S", "C", "G", "N", "NO"}
+
+
+def test_factored_and_compound_declaration_reach_the_same_state_isko_2_2_2() -> None:
+    """ISkO 2.2.2: putting away with two Discards and a bare Declare, in either order,
+    gives the state the compound Declare(contract, discard) gives; the history records
+    the compound form and the record folds the Discards into it."""
+    s = Duo(DEAL_A).moves("p p 18 s")
+    grand = Contract.parse("G")
+    compound = apply(s, Declare(grand, CardSet.parse("D9 CJ")))
+    for first, second in ((Card.D9, Card.CJ), (Card.CJ, Card.D9)):
+        factored = apply(apply(apply(s, Discard(first)), Discard(second)), Declare(grand))
+        assert factored == compound and hash(factored) == hash(compound)
+    assert compound.history[-1] == (F, Declare(grand, CardSet.parse("D9 CJ")))
+    rec = GameRecord(DEAL_A, [*[parse_action(t) for t in ["p", "p", "18", "s"]],
+                              Discard(Card.D9), Discard(Card.CJ), Declare(grand)])
+    assert rec.actions[-1] == Declare(grand, CardSet.parse("D9 CJ"))
+    assert replay(rec) == compound
+
+
+def test_factored_declaration_refuses_what_the_compound_refuses_isko_2_2_2() -> None:
+    """ISkO 2.2.2 and D-7: a third Discard, a card not held, a bare Declare before two
+    cards are away, a compound Declare once a card is away (unless it names the same two),
+    and a Discard in a hand game are refused; the state is unchanged."""
+    g = Duo(DEAL_A)
+    s = g.moves("p p 18 s")
+    grand = Contract.parse("G")
+    raises(s, Discard(Card.HJ), Reason.DISCARD_NOT_IN_HAND)
+    raises(s, Declare(grand), Reason.DISCARD_REQUIRED)
+    s1 = apply(s, Discard(Card.D9))
+    raises(s1, Declare(grand), Reason.DISCARD_REQUIRED)
+    raises(s1, Declare(grand, CardSet.parse("D8 D7")), Reason.ALREADY_DONE)
+    raises(s1, Discard(Card.D9), Reason.DISCARD_NOT_IN_HAND)
+    s2 = apply(s1, Discard(Card.D8))
+    raises(s2, Discard(Card.D7), Reason.ALREADY_DONE)
+    assert apply(s2, Declare(grand, CardSet.parse("D9 D8"))) == apply(s2, Declare(grand))
+    raises(s2, Declare(Contract.parse("GH")), Reason.CONTRACT_NOT_ALLOWED)
+    hand = Duo(DEAL_A).moves("p p 18 hand")
+    raises(hand, Discard(Card.D9), Reason.DISCARD_NOT_ALLOWED)
 
 
 def test_discard_must_be_two_of_the_twelve_cards_isko_2_2_2() -> None:
@@ -120,8 +167,9 @@ def test_discard_must_be_two_of_the_twelve_cards_isko_2_2_2() -> None:
     s = Duo(DEAL_A).moves("p p 18 s")
     grand = Contract.parse("G")
     allowed = ref_allowed_contracts(names(s.hand(F)), True, 18)
+    assert raises(s, Declare(grand), Reason.DISCARD_REQUIRED).legal == tuple(
+        str(a) for a in legal_actions(s))  # the cards to put away
     for action, reason in [
-        (Declare(grand), Reason.DISCARD_REQUIRED),
         (Declare(grand, CardSet.parse("D9")), Reason.DISCARD_REQUIRED),
         (Declare(grand, CardSet.parse("D9 D8 D7")), Reason.DISCARD_REQUIRED),
         (Declare(grand, CardSet.parse("D9 HJ")), Reason.DISCARD_NOT_IN_HAND),
@@ -429,7 +477,9 @@ def test_d11_declarer_may_concede_out_of_turn() -> None:
     g = hearts_hand()
     s = g.moves("C7 CT")
     assert s.to_move == R
-    assert Concede(F) not in legal_actions(s)  # listed only for the seat to move
+    assert Concede(F) not in legal_actions(s)  # turn-based: only rearhand's cards
+    assert not [a for a in legal_actions(s) if not isinstance(a, Play)]
+    assert Concede(F) in side_actions(s) and side_actions(s, F) == (Concede(F), Claim())
     assert is_legal(s, Concede(F))
     s = g.do(Concede(F))
     assert s.end == EndReason.DECLARER_CONCEDED
@@ -461,7 +511,8 @@ def test_d11_accepted_claim_gives_the_rest_to_the_declarer() -> None:
     s = g.do(Claim())
     assert s.claim_pending and s.open_hand
     assert s.phase == Phase.PLAYING
-    assert Refuse(M) in legal_actions(s)
+    assert Refuse(M) in side_actions(s, M) and Refuse(M) not in legal_actions(s)
+    assert side_actions(s, F) == (Concede(F),)  # no second claim (D-11)
     assert observe(s, R).declarer_hand == s.hand(F)
     s = g.do(Concede(M))
     s = g.do(Concede(R))

@@ -94,6 +94,7 @@ from .state import (
     legal_actions,
     new_game,
     result,
+    side_actions,
 )
 from .table import SheetEntry, Table, bock_triggers
 
@@ -173,6 +174,7 @@ __all__ = [
     "check_action",
     "is_legal",
     "legal_actions",
+    "side_actions",
     "new_game",
     "result",
     "Observation",

@@ -155,3 +155,24 @@ def trick_winner3(game_type: int, c0: int, c1: int, c2: int) -> int:
 def trick_winner_index(packed: int) -> int:
     """Winner index of a packed trick ``gt<<17 | leader<<15 | c0<<10 | c1<<5 | c2``."""
     return trick_winner3(packed >> 17, packed >> 10 & 31, packed >> 5 & 31, packed & 31)
+
+
+def pack_trick(leader: int, c0: int, c1: int, c2: int, game_type: int) -> int:
+    """One completed trick as an int: ``gt<<17 | leader<<15 | c0<<10 | c1<<5 | c2``."""
+    return game_type << 17 | leader << 15 | c0 << 10 | c1 << 5 | c2
+
+
+def unpack_trick(packed: int) -> tuple[int, int, int, int, int]:
+    """``(leader, c0, c1, c2, winner seat)`` of a packed trick (:func:`pack_trick`)."""
+    leader = packed >> 15 & 3
+    c0, c1, c2 = packed >> 10 & 31, packed >> 5 & 31, packed & 31
+    return leader, c0, c1, c2, (leader + trick_winner3(packed >> 17, c0, c1, c2)) % 3
+
+
+def ends_early(game_type: int, declarer: int, winner: int, schwarz: bool) -> bool:
+    """D-10: does a trick won by ``winner`` end the game at once?  In null when the
+    declarer wins it; in a suit or grand game announced schwarz (or ouvert,
+    ``schwarz`` true) when a defender wins it.  Never in Ramsch (``declarer`` -1)."""
+    if game_type == 5:
+        return winner == declarer
+    return declarer >= 0 and winner != declarer and schwarz

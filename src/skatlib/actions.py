@@ -14,6 +14,7 @@ Declare(Contract.parse('G'), CardSet.parse('HQ H7'))
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 from typing import Union
@@ -104,6 +105,22 @@ def _to_card(value: Card | int | str) -> Card:
                         "'CJ'", Reason.UNKNOWN_CARD)
 
 
+def _to_seat(value: Seat | int) -> Seat:
+    """A Seat from a Seat or an int 0..2 (anything ``operator.index`` accepts, no bools)."""
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, bool):
+        raise TypeError(f"seat must be a Seat or an int 0..2, not the bool {value!r}")
+    try:
+        i = operator.index(value)
+    except TypeError:
+        raise TypeError(f"seat must be a Seat or an int 0..2, not {value!r}") from None
+    if not 0 <= i <= 2:
+        raise NotationError(f"{i} is not a seat: seats are 0 (forehand), 1 (middlehand) and "
+                            "2 (rearhand)", Reason.BAD_SEAT)
+    return Seat(i)
+
+
 def _to_cards(value: CardSet | str | Iterable[Card | int] | None) -> CardSet | None:
     if value is None or isinstance(value, CardSet):
         return value
@@ -182,7 +199,7 @@ class Concede:
     lost; when both defenders have conceded (or accepted a claim), all
     unplayed cards go to the declarer.  May come out of turn."""
 
-    seat: Seat
+    seat: Seat = attrs.field(converter=_to_seat)
 
     def __str__(self) -> str:
         return f"RE.{int(self.seat)}"
@@ -208,7 +225,7 @@ class Claim:
 class Refuse:
     """A defender refuses the declarer's claim: play continues, his cards open (D-11)."""
 
-    seat: Seat
+    seat: Seat = attrs.field(converter=_to_seat)
 
     def __str__(self) -> str:
         return f"RF.{int(self.seat)}"
@@ -221,7 +238,7 @@ class Refuse:
 class TimeOut:
     """Server event (``ISS`` rules only, D-18): ``seat`` ran out of time."""
 
-    seat: Seat
+    seat: Seat = attrs.field(converter=_to_seat)
 
     def __str__(self) -> str:
         return f"TI.{int(self.seat)}"
@@ -234,7 +251,7 @@ class TimeOut:
 class Leave:
     """Server event (``ISS`` rules only, D-18): ``seat`` left the table."""
 
-    seat: Seat
+    seat: Seat = attrs.field(converter=_to_seat)
 
     def __str__(self) -> str:
         return f"LE.{int(self.seat)}"

@@ -150,7 +150,12 @@ class Deal:
         SJ HJ C9 C7 SA S9 H8 DK D8 D7 / SK DT
         """
         rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
-        return cls.from_order(_shuffle(rng))
+        # a permutation of 0..31 dealt by _DEAL_ORDER: valid by construction, so the
+        # deal is built without from_order's checks (which dominated its cost)
+        masks = [0, 0, 0, 0]
+        for card, who in zip(_shuffle(rng), _DEAL_ORDER):
+            masks[who] |= 1 << card
+        return _unchecked(cls, masks)
 
     @classmethod
     def from_order(cls, deck: Iterable[Card | int]) -> Deal:
@@ -206,6 +211,20 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
+
+
+def _cardset(mask: int) -> CardSet:
+    c = object.__new__(CardSet)
+    object.__setattr__(c, "mask", mask)
+    return c
+
+
+def _unchecked(cls: type[Deal], masks: list[int]) -> Deal:
+    """A :class:`Deal` from four masks known to partition the deck (no checks)."""
+    d = object.__new__(cls)
+    object.__setattr__(d, "hands", (_cardset(masks[0]), _cardset(masks[1]), _cardset(masks[2])))
+    object.__setattr__(d, "skat", _cardset(masks[3]))
+    return d
 
 
 def _seat(seat: Seat | int) -> int:

@@ -73,15 +73,15 @@ def state_html(state: object) -> str:
         raise TypeError(f"state_html needs a GameState, not {type(state).__name__}")
     rows = []
     for seat in range(3):
-        mark = " ◀" if state.to_move_ == seat else ""
-        role = " (declarer)" if state.declarer_ == seat else ""
+        mark = " ◀" if state.to_move_index == seat else ""
+        role = " (declarer)" if state.declarer_index == seat else ""
         rows.append(
             f"<tr><th>{('Forehand', 'Middlehand', 'Rearhand')[seat]}{role}{mark}</th>"
-            f"<td>{cards_html(CardSet(state.hands_[seat]).sorted(_gt(state)))}</td></tr>"
+            f"<td>{cards_html(CardSet(state.hand_masks[seat]).sorted(_gt(state)))}</td></tr>"
         )
-    rows.append(f"<tr><th>Skat</th><td>{cards_html(CardSet(state.skat_).sorted())}</td></tr>")
+    rows.append(f"<tr><th>Skat</th><td>{cards_html(CardSet(state.skat_mask).sorted())}</td></tr>")
     rows.append(f"<tr><th>Trick</th><td>{cards_html(state.current_trick)}</td></tr>")
-    info = f"{state.phase.name.lower()}, bid {state.bid_}"
+    info = f"{state.phase.name.lower()}, bid {state.bid}"
     if state.contract is not None:
         info += f", {state.contract.name}"
     return f'<table class="skatlib-state"><caption>{info}</caption>{"".join(rows)}</table>'

@@ -26,7 +26,9 @@ from .cards import Card, CardSet
 from .contract import Contract
 from .deal import Seat
 from .rules import Rules
-from .state import GameState, Phase, Trick, _seat
+from .state import GameState, Phase, Trick
+from .state._core import seat_index
+from .state._machine import require_state
 
 __all__ = ["Observation", "observe"]
 
@@ -46,7 +48,7 @@ class Observation:
     """The seat's own cards now."""
     dealt_hand: CardSet
     """The seat's cards as dealt (for the declarer after a pickup: before it)."""
-    auction: tuple[tuple[Seat, Action], ...]
+    history: tuple[tuple[Seat, Action], ...]
     """Bids, holds, passes, the skat decision, the declaration, Kontra/Re and
     Schieberamsch pushes, in order.  Cards another seat put away are hidden
     until the deal is finished: its declaration shows without the discard, and
@@ -58,7 +60,8 @@ class Observation:
     skat: CardSet | None
     """The dealt skat if this seat has seen it, else ``None``."""
     discard: CardSet | None
-    """What the declarer put away, if this seat knows it."""
+    """What the declarer put away, if this seat knows it (while he puts away, the
+    cards put away so far; likewise a Schieberamsch player's own push so far)."""
     declarer_hand: CardSet | None
     """The declarer's current cards if they are open (ouvert or claimed)."""
     tricks: tuple[Trick, ...]
@@ -67,6 +70,15 @@ class Observation:
     leader: Seat
     conceded: tuple[Seat, ...]
     claim_pending: bool
+
+    @property
+    def auction(self) -> tuple[tuple[Seat, Action], ...]:
+        """Deprecated alias of :attr:`history` (until 0.3)."""
+        import warnings
+
+        warnings.warn("Observation.auction is deprecated: use Observation.history",
+                      DeprecationWarning, stacklevel=2)
+        return self.history
 
     @property
     def played(self) -> CardSet:
@@ -88,37 +100,49 @@ class Observation:
         for extra in (self.skat, self.discard, self.declarer_hand):
             if extra is not None:
                 known |= extra.mask
-        for who, action in self.auction:  # the seat's own pushes are not censored
+        for who, action in self.history:  # the seat's own pushes are not censored
             if who == self.seat and isinstance(action, Push) and action.discard:
                 known |= action.discard.mask
         return CardSet(0xFFFFFFFF & ~known)
 
 
 def observe(state: GameState, seat: Seat | int) -> Observation:
-    """What ``seat`` may know in ``state`` (see the module docs for the rules)."""
-    s = _seat(seat)
-    d = state.declarer_
-    finished = state.phase == Phase.FINISHED
+    """What ``seat`` may know in ``state`` (see the module docs for the rules).
+
+    :raises TypeError: unless ``state`` is a :class:`~skatlib.GameState` and
+        ``seat`` a seat.
+    """
+    require_state(state)
+    s = seat_index(seat)
+    d = state.declarer_index
+    phase = state.phase
+    finished = phase == Phase.FINISHED
     is_declarer = s == d
+    picked = state.picked_up
+    contract = state.contract
     skat = discard = None
     if finished:
         skat = state.deal.skat
-        if state.picked_up and state.contract is not None:
-            discard = CardSet(state.skat_)
-    elif is_declarer and state.picked_up:
+        if picked and contract is not None:
+            discard = CardSet(state.skat_mask)
+    elif is_declarer and picked:
         skat = state.deal.skat
-        if state.contract is not None:
-            discard = CardSet(state.skat_)
+        if contract is not None or state.skat_mask:
+            discard = CardSet(state.skat_mask)  # put away so far, or the whole discard
+    elif picked and phase == Phase.PUSHING and s == state.to_move_index and state.skat_mask:
+        discard = CardSet(state.skat_mask)  # the seat's own push so far
     declarer_hand = None
-    if d >= 0 and (state.open_hand or finished) and state.contract is not None:
-        declarer_hand = CardSet(state.hands_[d])
+    hands = state.hand_masks
+    if d >= 0 and (state.open_hand or finished) and contract is not None:
+        declarer_hand = CardSet(hands[d])
     dealt = state.deal.hands[s]
-    auction = state.auction if finished else _censor(state.auction, s)
+    history = state.history
     return Observation(
-        _SEATS[s], state.rules, state.phase, state.to_move, CardSet(state.hands_[s]), dealt,
-        auction, state.bid_, state.declarer, state.contract, state.picked_up, skat,
-        discard, declarer_hand, state.tricks, state.current_trick, state.leader,
-        tuple(_SEATS[i] for i in range(3) if state.conceded >> i & 1), state.claim_pending,
+        _SEATS[s], state.rules, phase, state.to_move, CardSet(hands[s]), dealt,
+        history if finished else _censor(history, s), state.bid, state.declarer, contract,
+        picked, skat, discard, declarer_hand, state.tricks, state.current_trick, state.leader,
+        tuple(_SEATS[i] for i in range(3) if state.conceded_mask >> i & 1),
+        state.claim_pending,
     )
 
 

@@ -14,11 +14,13 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
-from .actions import Action, parse_action
+from .actions import Action, Declare, Discard, parse_action
+from .cards import CardSet
 from .deal import Deal
 from .errors import IllegalActionError, Reason, RecordError
 from .rules import ISKO, Rules
-from .state import GameState, apply, new_game
+from .state import GameState, new_game
+from .state._machine import replay as _replay
 
 __all__ = ["GameRecord", "replay", "states"]
 
@@ -29,7 +31,27 @@ def _meta(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(value)
+    """The actions, with a declaration whose cards were put away one at a time folded
+    into the compound form that records read and write: ``Discard(a), Discard(b),
+    Declare(c)`` becomes ``Declare(c, {a, b})`` (the state machine treats both alike).
+    Other Discards (a Schieberamsch push, even one followed by grand hand, which is
+    a hand game and so never follows a put-away, or a declaration not yet made) stay
+    as they are."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError("actions must be a sequence of actions, not text: use "
+                        "GameRecord.from_text(deal, text)")
+    out: list[Action] = []
+    for action in value:
+        if (isinstance(action, Declare) and action.discard is None and not action.contract.hand
+                and len(out) >= 2
+                and isinstance(out[-1], Discard) and isinstance(out[-2], Discard)
+                and (len(out) < 3 or not isinstance(out[-3], Discard))):
+            cards = CardSet(1 << out[-2].card | 1 << out[-1].card)
+            del out[-2:]
+            out.append(Declare(action.contract, cards))
+            continue
+        out.append(action)
+    return tuple(out)
 
 
 @attrs.frozen
@@ -65,18 +87,31 @@ class GameRecord:
 
 
 def states(record: GameRecord) -> Iterator[GameState]:
-    """Every state of the record, from the first to the last, each action checked.
+    """Every state of the record, from the first to the last, each action checked
+    (the one replay loop, :func:`skatlib.state._machine.replay`).
 
     :raises RecordError: naming the action number if an action is illegal.
+
+    >>> from skatlib import Deal
+    >>> rec = GameRecord.from_text(Deal.shuffled(1), "p p p")
+    >>> [s.phase.name for s in states(rec)]
+    ['BIDDING', 'BIDDING', 'BIDDING', 'FINISHED']
     """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"record must be a GameRecord, not {type(record).__name__}")
     state = new_game(record.deal, record.rules, ramsch=record.ramsch)
     yield state
-    for i, action in enumerate(record.actions, 1):
+    steps = _replay(state, record.actions)
+    i = 0
+    while True:
         try:
-            state = apply(state, action)
+            i, _, state = next(steps)
+        except StopIteration:
+            return
         except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({action}) is illegal: {exc}", Reason.BAD_RECORD,
-                              field=f"action {i}") from exc
+            action = record.actions[i]
+            raise RecordError(f"action {i + 1} ({action}) is illegal: {exc}", Reason.BAD_RECORD,
+                              field=f"action {i + 1}") from exc
         yield state
 
 

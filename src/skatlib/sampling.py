@@ -44,12 +44,13 @@ from math import comb
 import attrs
 
 from . import _tables as T
-from .actions import Bid, Hold, Kontra, Pass, PickUpSkat, Push, Re
+from .actions import Action, Bid, Declare, Hold, Pass, PickUpSkat, Play, Push
 from .cards import CardSet
-from .deal import Deal
-from .errors import Reason, SamplingError
+from .deal import Deal, Seat
+from .errors import IllegalActionError, InvalidCardsError, Reason, SamplingError
 from .observation import Observation
-from .state import EndReason, GameState, Phase
+from .state import GameState, Phase
+from .state._machine import talk_actions
 
 __all__ = [
     "SamplingError",
@@ -381,11 +382,12 @@ def world_state(observation: Observation, world: World) -> GameState:
     if o.phase != Phase.PLAYING:
         raise SamplingError(f"world_state needs an observation in card play, not "
                             f"{o.phase.name}", Reason.WRONG_PHASE)
-    gt = _game_type(o)
     d = int(o.declarer) if o.declarer is not None else -1
     played = [0, 0, 0]
+    cards: list[Action] = []
     for who, card, _ in _seat_of_plays(o):
         played[who] |= 1 << card
+        cards.append(Play(card))
     hands = world.hands
     skat = world.skat
     dealt = [hands[s] | played[s] for s in range(3)]
@@ -393,43 +395,46 @@ def world_state(observation: Observation, world: World) -> GameState:
     if d >= 0 and o.picked_up and o.skat is not None and int(o.seat) == d:
         original_skat = o.skat.mask
         dealt[d] = (dealt[d] | skat) & ~original_skat
+    history: list[tuple[Seat, Action]] = list(o.history)
     if _card_pushes(o):
-        original_skat = skat
-    deal = Deal((CardSet(dealt[0]), CardSet(dealt[1]), CardSet(dealt[2])),
-                CardSet(original_skat))
-    tricks = []
-    taken = [0, 0, 0]
-    counts = [0, 0, 0]
-    for t in o.tricks:
-        c = [int(x) for x in t.cards]
-        tricks.append(int(t.leader) << 15 | c[0] << 10 | c[1] << 5 | c[2] | gt << 17)
-        w = int(t.winner)
-        taken[w] |= (1 << c[0]) | (1 << c[1]) | (1 << c[2])
-        counts[w] += 1
-    passed = 0
-    kontra = 0
-    pushes = 0
-    bidding = True
-    for who, action in o.auction:
-        if bidding and isinstance(action, Pass):
-            passed |= 1 << int(who)
-        elif not isinstance(action, (Bid, Hold, Pass)):
-            bidding = False
-        if isinstance(action, Kontra):
-            kontra = max(kontra, 1)
-        elif isinstance(action, Re):
-            kontra = 2
-        elif isinstance(action, Push) and action.discard is None:
-            pushes += 1
-    conceded = 0
-    for s in o.conceded:
-        conceded |= 1 << int(s)
-    owned = (hands[d] | played[d] | skat) if d >= 0 else 0
-    to_move = int(o.to_move) if o.to_move is not None else -1
-    return GameState(
-        o.rules, deal, o.phase, to_move, hands, skat, o.bid, -1, -1, passed, o.auction, d,
-        o.contract, o.picked_up, tuple(int(c) for c in o.current_trick), int(o.leader),
-        tuple(tricks), (taken[0], taken[1], taken[2]), (counts[0], counts[1], counts[2]),
-        conceded, o.declarer_hand is not None, o.claim_pending, EndReason.NOT_ENDED, -1, gt,
-        kontra, 0, pushes, owned,
-    )
+        original_skat = _fill_pushes(o, history, dealt, skat)
+    for i, (who, action) in enumerate(history):
+        if isinstance(action, Declare) and o.picked_up and action.discard is None \
+                and not action.contract.hand:
+            history[i] = (who, Declare(action.contract, CardSet(skat)))  # a hidden discard
+    talk = talk_actions(d, o.contract is not None and o.contract.ouvert,
+                        o.declarer_hand is not None, o.claim_pending,
+                        sum(1 << int(x) for x in o.conceded)) if d >= 0 else []
+    ramsch_round = not any(isinstance(a, (Bid, Hold, Pass)) for _, a in o.history)
+    try:
+        deal = Deal((CardSet(dealt[0]), CardSet(dealt[1]), CardSet(dealt[2])),
+                    CardSet(original_skat))
+        return GameState.from_position(deal, [*history, *cards, *talk], rules=o.rules,
+                                       ramsch=ramsch_round)
+    except (IllegalActionError, InvalidCardsError) as exc:
+        raise SamplingError(f"the world {world} does not fit the observation: {exc}",
+                            Reason.BAD_RECORD) from exc
+
+
+def _fill_pushes(o: Observation, history: list[tuple[Seat, Action]], dealt: list[int],
+                 final_skat: int) -> int:
+    """Fill in the hidden Schieberamsch pushes of a world (in place) and return the
+    dealt skat.  Walking back from the skat as it lies, a hidden push pushed the
+    cards that lay in the skat after it and (the simplest consistent world) had
+    picked up those same cards; the observer's own push took the cards its dealt
+    hand lacks."""
+    skat = final_skat
+    seat = int(o.seat)
+    for i in range(len(history) - 1, -1, -1):
+        who, action = history[i]
+        if not isinstance(action, Push) or action.discard is None:
+            continue
+        w = int(who)
+        if action.discard:  # the observer's own push: known cards
+            pushed = action.discard.mask
+            picked = (dealt[w] | pushed) & ~o.dealt_hand.mask if w == seat else pushed
+            dealt[w] = (dealt[w] | pushed) & ~picked
+            skat = picked
+        else:
+            history[i] = (who, Push(CardSet(skat)))
+    return skat

@@ -1,0 +1,293 @@
+"""SKAT and DECLARING: the skat decision, putting away, the declaration (D-7).
+
+After the bidding the declarer picks up the skat or plays hand (ISkO 2.2).  After
+a pickup he puts away two cards, one :class:`~skatlib.Discard` at a time, and then
+announces with a bare :class:`~skatlib.Declare`; the compound
+``Declare(contract, discard)`` does both at once and reaches the same state.  The
+history always records the compound form, so records read and write it as before.
+"""
+
+from __future__ import annotations
+
+from .. import _tables as T
+from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand
+from ..cards import CardSet
+from ..contract import Contract, GameType
+from ..errors import Reason
+from ..scoring import matadors_mask, max_game_value
+from ._core import (
+    BID,
+    CONTRACT,
+    DECL,
+    HANDS,
+    HISTORY,
+    KDONE,
+    OPEN,
+    OWNED,
+    PICKED,
+    RULES,
+    SEATS,
+    SETUP,
+    SKAT,
+    EndReason,
+    GameState,
+    Phase,
+    illegal,
+    make,
+    set3,
+)
+
+PICKUP, HAND = PickUpSkat(), PlayHand()
+_SKAT_CHOICE = (PICKUP, HAND)
+_NON_HAND = Contract.all(hand=False)
+_HAND_CONTRACTS = Contract.all(hand=True)
+_DECLARE_BARE = {c: Declare(c) for c in (*_NON_HAND, *_HAND_CONTRACTS)}
+DISCARDS = tuple(Discard(c) for c in range(32))
+_DISCARD_CACHE: dict[int, tuple[Action, ...]] = {}
+
+
+# ----- SKAT --------------------------------------------------------------------------
+
+
+def legal_skat(s: GameState) -> tuple[Action, ...]:
+    return _SKAT_CHOICE
+
+
+def check_skat(s: GameState, action: object) -> None:
+    if isinstance(action, (PickUpSkat, PlayHand)):
+        return
+    raise illegal(s, action, "the declarer must first pick up the skat ('s') or play hand "
+                  "('hand')", Reason.WRONG_PHASE)
+
+
+def step_skat(s: GameState, action: Action) -> GameState:
+    d = s[DECL]
+    setup = s[SETUP]
+    history = (*setup[HISTORY], (SEATS[d], action))
+    if type(action) is PickUpSkat:
+        new = (*setup[:HISTORY], history, setup[CONTRACT], True, *setup[PICKED + 1:])
+        hands = set3(s[HANDS], d, s[HANDS][d] | s[SKAT])
+        return make(Phase.DECLARING, d, hands, (), 0, (), -1, d, 0, EndReason.NOT_ENDED, new)
+    new = (*setup[:HISTORY], history, *setup[HISTORY + 1:])
+    return make(Phase.DECLARING, d, s[HANDS], (), 0, (), -1, d, s[SKAT], EndReason.NOT_ENDED, new)
+
+
+# ----- D-7: which declarations may be made ---------------------------------------------
+
+
+def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
+    """The most matadors (by count, ignoring with/without) a 10-card hand can
+    reach with the best possible skat among the cards it does not hold.
+    Used for D-7 on hand games.  Null gives 0.
+
+    :raises TypeError: unless ``game_type`` is a game type (0..5) and ``hand`` a
+        :class:`~skatlib.CardSet` or a mask.
+
+    >>> best_hand_matadors(GameType.GRAND, CardSet.parse("CJ HJ"))   # SJ, DJ may be in the skat
+    4
+    """
+    gt = _game_type(game_type)
+    if isinstance(hand, CardSet):
+        h = hand.mask
+    elif isinstance(hand, int) and not isinstance(hand, bool) and 0 <= hand <= T.FULL:
+        h = hand
+    else:
+        raise TypeError(f"hand must be a CardSet or a 32-bit card mask, not {hand!r}")
+    order = T.TRUMP_ORDER[gt]
+    if not order:
+        return 0
+    missing = [c for c in order if not h >> c & 1]
+    best = abs(matadors_mask(gt, h | sum(1 << c for c in missing[:2])))
+    if not h >> order[0] & 1:
+        # "without": the skat avoids trumps above the highest one held
+        held = [i for i, c in enumerate(order) if h >> c & 1]
+        best = max(best, held[0] if held else len(order))
+    return best
+
+
+def _game_type(value: object) -> int:
+    if isinstance(value, GameType):
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"game_type must be a GameType, not {value!r}")
+    if not 0 <= value <= 5:
+        raise TypeError(f"game_type must be a GameType (0..5), not {value!r}")
+    return value
+
+
+def allowed_contracts(state: GameState) -> tuple[Contract, ...]:
+    """The contracts the declarer may announce now (D-7): those whose best
+    possible value reaches the bid (all 12 cards known after a pickup; the
+    best case over the unseen skat for a hand game), null variants only if
+    their fixed value reaches it.  If no contract can reach the bid, every suit
+    and grand contract is allowed (it will be lost as overbid, D-6).  Empty
+    outside the declaration.
+
+    >>> from skatlib import Deal, GameState
+    >>> s = GameState.from_position(Deal.shuffled(1), "p p 18 hand")
+    >>> len(allowed_contracts(s)), allowed_contracts(s)[0]
+    (22, Contract.parse('DH'))
+    """
+    from ._machine import require_state
+
+    require_state(state)
+    if state[0] != Phase.DECLARING:
+        return ()
+    d = state[DECL]
+    setup = state[SETUP]
+    picked = setup[PICKED]
+    hand = state[HANDS][d] | (state[SKAT] if picked else 0)
+    return _allowed(hand, picked, setup[BID])
+
+
+_ALLOWED_CACHE: dict[tuple[int, bool, int], tuple[Contract, ...]] = {}
+_ALLOWED_CACHE_SIZE = 4_096
+"""Entries kept before the cache starts afresh.  Small on purpose (H-16): replaying
+an archive of distinct games never hits it, and each entry costs ~300 bytes; a bot
+asking the same declaring state again still hits."""
+
+
+def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
+    key = (hand, picked_up, bid)
+    hit = _ALLOWED_CACHE.get(key)
+    if hit is not None:
+        return hit
+    candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
+    out: list[Contract] = []
+    for c in candidates:
+        if c.is_null:
+            if c.base_value >= bid:
+                out.append(c)
+            continue
+        m = abs(matadors_mask(c.game_type, hand)) if picked_up else best_hand_matadors(
+            c.game_type, hand)
+        if max_game_value(c, m) >= bid:
+            out.append(c)
+    if not out:
+        out = [c for c in candidates if not c.is_null]
+    res = tuple(out)
+    if len(_ALLOWED_CACHE) >= _ALLOWED_CACHE_SIZE:
+        _ALLOWED_CACHE.clear()
+    _ALLOWED_CACHE[key] = res
+    return res
+
+
+# ----- DECLARING ---------------------------------------------------------------------
+
+
+def discard_actions(hand: int) -> tuple[Action, ...]:
+    """:class:`~skatlib.Discard` of every card of ``hand`` (cached per hand)."""
+    hit = _DISCARD_CACHE.get(hand)
+    if hit is None:
+        hit = tuple(DISCARDS[c] for c in T.mask_cards(hand))
+        if len(_DISCARD_CACHE) >= _ALLOWED_CACHE_SIZE:
+            _DISCARD_CACHE.clear()
+        _DISCARD_CACHE[hand] = hit
+    return hit
+
+
+def legal_declaring(s: GameState) -> tuple[Action, ...]:
+    d = s[DECL]
+    setup = s[SETUP]
+    if setup[PICKED] and s[SKAT].bit_count() < 2:
+        return discard_actions(s[HANDS][d])
+    return tuple(_DECLARE_BARE[c] for c in allowed_contracts(s))
+
+
+def _contract_hint(s: GameState) -> tuple[str, ...]:
+    return tuple(str(c) for c in allowed_contracts(s))
+
+
+def check_declaring(s: GameState, action: object, d7: bool = True) -> None:
+    d = s[DECL]
+    setup = s[SETUP]
+    hand = s[HANDS][d]
+    put_away = s[SKAT] if setup[PICKED] else 0
+    if isinstance(action, Discard):
+        if not setup[PICKED]:
+            raise illegal(s, action, "the skat was not picked up, so there is nothing to put "
+                          "away: announce a hand game", Reason.DISCARD_NOT_ALLOWED)
+        if put_away.bit_count() >= 2:
+            raise illegal(s, action, f"two cards are already put away ({CardSet(put_away)}): "
+                          "announce the game", Reason.ALREADY_DONE)
+        if not hand >> action.card & 1:
+            raise illegal(s, action, f"{action.card} is not in the declarer's cards "
+                          f"{CardSet(hand)}", Reason.DISCARD_NOT_IN_HAND)
+        return
+    if not isinstance(action, Declare):
+        raise illegal(s, action, "the declarer must announce a game"
+                      + (" (after putting away two cards)" if setup[PICKED] else ""),
+                      Reason.WRONG_PHASE)
+    c = action.contract
+    if setup[PICKED]:
+        if c.hand:
+            raise illegal(s, action, "the skat was picked up, so no hand game (ISkO 2.2.3)",
+                          Reason.CONTRACT_NOT_ALLOWED, _contract_hint(s))
+        disc = action.discard
+        if disc is None:
+            if put_away.bit_count() < 2:
+                raise illegal(s, action, "after picking up the skat, put away two cards first "
+                              "('discard.H7', or at once: 'G.H7.HQ')", Reason.DISCARD_REQUIRED)
+        elif put_away:
+            if disc.mask != put_away:
+                raise illegal(s, action, f"{CardSet(put_away)} is already put away: put away "
+                              "the rest with 'discard.<card>', then announce the bare game",
+                              Reason.ALREADY_DONE)
+        else:
+            if len(disc) != 2:
+                raise illegal(s, action, f"put away exactly two cards, not {disc}",
+                              Reason.DISCARD_REQUIRED, _contract_hint(s))
+            if disc.mask & ~hand:
+                raise illegal(s, action, f"{CardSet(disc.mask & ~hand)} is not in the "
+                              f"declarer's 12 cards {CardSet(hand)}", Reason.DISCARD_NOT_IN_HAND,
+                              _contract_hint(s))
+    else:
+        if action.discard is not None:
+            raise illegal(s, action, "a hand game puts away no cards",
+                          Reason.DISCARD_NOT_ALLOWED, _contract_hint(s))
+        if not c.hand:
+            raise illegal(s, action, "the skat was not picked up, so the game is a hand game: "
+                          "announce it with hand (e.g. 'CH')", Reason.CONTRACT_NOT_ALLOWED,
+                          _contract_hint(s))
+    if not d7:
+        return
+    allowed = allowed_contracts(s)
+    if c not in allowed:
+        raise illegal(s, action, f"{c.name} cannot reach the bid {setup[BID]} (D-7); "
+                      f"games that can: {', '.join(x.name for x in allowed)}",
+                      Reason.CANNOT_REACH_BID, tuple(str(x) for x in allowed))
+
+
+def step_declaring(s: GameState, action: Action) -> GameState:
+    d = s[DECL]
+    if type(action) is Discard:
+        bit = 1 << action.card
+        return make(Phase.DECLARING, d, set3(s[HANDS], d, s[HANDS][d] & ~bit), (), 0, (), -1, d,
+                    s[SKAT] | bit, EndReason.NOT_ENDED, s[SETUP])
+    assert isinstance(action, Declare)
+    return declare(s, d, action)
+
+
+def declare(s: GameState, d: int, action: Declare, bid: int | None = None) -> GameState:
+    """The declaration by seat ``d`` (also grand hand instead of Schieberamsch, at
+    ``bid`` 18): play starts, or the Kontra phase if ``Rules.kontra``."""
+    setup = s[SETUP]
+    hands, skat = s[HANDS], s[SKAT]
+    picked = setup[PICKED] and bid is None
+    if picked and action.discard is not None and not skat:
+        hands = set3(hands, d, hands[d] & ~action.discard.mask)
+        skat = action.discard.mask
+    owned = hands[d] | skat
+    c = action.contract
+    entry = _DECLARE_BARE[c] if not picked else Declare(c, CardSet(skat))
+    history = (*setup[HISTORY], (SEATS[d], entry))
+    new = (*setup[:BID], setup[BID] if bid is None else bid, *setup[BID + 1:HISTORY], history, c,
+           picked, *setup[PICKED + 1:OWNED], owned, *setup[OWNED + 1:OPEN], c.ouvert,
+           *setup[OPEN + 1:])
+    after = make(Phase.PLAYING, 0, hands, (), 0, (), int(c.game_type), d, skat,
+                 EndReason.NOT_ENDED, new)
+    if setup[RULES].kontra:
+        from ._kontra import kontra_next
+
+        return kontra_next(after, new, new[KDONE])
+    return after

@@ -1,0 +1,210 @@
+"""PLAYING: card play (ISkO 4), early ends (D-10), concessions and claims (D-11).
+
+The cards are the seat to move's actions in turn (:func:`legal`, the hot path).  A
+defender's concession, the declarer's claim and a defender's refusal of a claim
+may come out of turn: they are the *side actions* (:func:`side`), never mixed
+into the cards.
+"""
+
+from __future__ import annotations
+
+from .. import _tables as T
+from ..actions import Action, Claim, Concede, Play, Refuse
+from ..cards import CardSet
+from ..errors import Reason
+from ._core import (
+    CARDS,
+    CLAIM,
+    CONCEDED,
+    CONTRACT,
+    DECL,
+    GT,
+    HANDS,
+    LEADER,
+    MOVER,
+    OPEN,
+    SEATS,
+    SETUP,
+    TRICK,
+    TRICKS,
+    EndReason,
+    GameState,
+    Phase,
+    illegal,
+    seat_index,
+)
+
+_PLAYS = tuple(Play(c) for c in CARDS)
+_PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
+_PLAY_CACHE_SIZE = 65_536
+"""Entries of the card-play legal-actions cache (keyed on the legal mask) before it
+starts afresh: at most ~12 MiB (H-16)."""
+_CLAIM = Claim()
+_CONCEDE = tuple(Concede(s) for s in SEATS)
+_REFUSE = tuple(Refuse(s) for s in SEATS)
+_NEXT = (1, 2, 0)
+_PLAYING, _FINISHED, _NOT_ENDED = Phase.PLAYING, Phase.FINISHED, EndReason.NOT_ENDED
+_new = tuple.__new__
+
+
+def plays(mask: int) -> tuple[Action, ...]:
+    """:class:`~skatlib.Play` of every card of ``mask`` (cached per mask)."""
+    hit = _PLAY_CACHE.get(mask)
+    if hit is None:
+        hit = tuple(_PLAYS[c] for c in T.mask_cards(mask))
+        if len(_PLAY_CACHE) >= _PLAY_CACHE_SIZE:
+            _PLAY_CACHE.clear()
+        _PLAY_CACHE[mask] = hit
+    return hit
+
+
+def legal(s: GameState) -> tuple[Action, ...]:
+    trick = s[TRICK]
+    hand = s[HANDS][s[MOVER]]
+    if not trick:
+        hit = _PLAY_CACHE.get(hand)
+        return hit if hit is not None else plays(hand)
+    return plays(T.legal_mask(s[GT], hand, trick[0]))
+
+
+def legal_mask(s: GameState) -> int:
+    """The cards the seat to move may play, as a mask (ISkO 4.2)."""
+    trick = s[TRICK]
+    return T.legal_mask(s[GT], s[HANDS][s[MOVER]], trick[0] if trick else -1)
+
+
+def check(s: GameState, action: object) -> None:
+    if not isinstance(action, Play):
+        raise illegal(s, action, "during play the seat to move plays a card (concessions "
+                      "and claims are side actions: see side_actions())", Reason.WRONG_PHASE)
+    card = action.card
+    seat = s[MOVER]
+    hand = s[HANDS][seat]
+    who = SEATS[seat].title.lower()
+    if not hand >> card & 1:
+        raise illegal(s, action, f"{card} is not in {who}'s hand {CardSet(hand)}",
+                      Reason.CARD_NOT_IN_HAND)
+    allowed = legal_mask(s)
+    if not allowed >> card & 1:
+        raise illegal(s, action, f"{CARDS[s[TRICK][0]]} was led and {who} must follow with "
+                      f"{CardSet(allowed)} (ISkO 4.2; jacks are trumps in suit and grand "
+                      "games)", Reason.MUST_FOLLOW_SUIT)
+
+
+def play(s: GameState, card: int) -> GameState:
+    """Hot path: play ``card`` (no check).  Builds the state tuple in place (the
+    eleven slots of :func:`skatlib.state._core.make`)."""
+    seat = s[1]
+    h = s[2]
+    bit = 1 << card
+    if seat == 0:
+        hands = (h[0] ^ bit, h[1], h[2])
+    elif seat == 1:
+        hands = (h[0], h[1] ^ bit, h[2])
+    else:
+        hands = (h[0], h[1], h[2] ^ bit)
+    trick = s[3]
+    if len(trick) < 2:
+        return _new(GameState, (_PLAYING, _NEXT[seat], hands, (*trick, card), s[4], s[5], s[6],
+                                s[7], s[8], _NOT_ENDED, s[10]))
+    gt = s[6]
+    c0, c1 = trick
+    leader = s[4]
+    winner = (leader + T.trick_winner3(gt, c0, c1, card)) % 3
+    tricks = (*s[5], T.pack_trick(leader, c0, c1, card, gt))
+    d = s[7]
+    if T.ends_early(gt, d, winner, d >= 0 and s[10][CONTRACT].schwarz):
+        return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
+                                EndReason.NULL_TRICK if gt == 5 else EndReason.DEFENDERS_TRICK,
+                                s[10]))
+    if len(tricks) == 10:
+        return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
+                                EndReason.PLAYED_OUT, s[10]))
+    return _new(GameState, (_PLAYING, winner, hands, (), winner, tricks, gt, d, s[8], _NOT_ENDED,
+                            s[10]))
+
+
+# ----- side actions: concessions and claims (D-11) --------------------------------------
+
+
+def may_claim(s: GameState) -> bool:
+    """The declarer may claim once, and again after a refusal only in an ouvert
+    game (where his cards were open anyway)."""
+    setup = s[SETUP]
+    if setup[CLAIM]:
+        return False
+    return not setup[OPEN] or bool(setup[CONTRACT] is not None and setup[CONTRACT].ouvert)
+
+
+def side(s: GameState, seat: int | None) -> tuple[Action, ...]:
+    d = s[DECL]
+    if s[0] != _PLAYING or d < 0:
+        return ()
+    setup = s[SETUP]
+    conceded = setup[CONCEDED]
+    out: list[Action] = []
+    for who in (0, 1, 2) if seat is None else (seat,):
+        if not conceded >> who & 1:
+            out.append(_CONCEDE[who])
+        if who == d:
+            if may_claim(s):
+                out.append(_CLAIM)
+        elif setup[CLAIM] and not conceded >> who & 1:
+            out.append(_REFUSE[who])
+    return tuple(out)
+
+
+def check_side(s: GameState, action: Concede | Claim | Refuse) -> None:
+    if s[0] != _PLAYING:
+        raise illegal(s, action, "conceding and claiming happen during play (D-11)",
+                      Reason.WRONG_PHASE)
+    d = s[DECL]
+    if d < 0:
+        raise illegal(s, action, "Ramsch has no declarer: nobody can concede or claim",
+                      Reason.WRONG_PHASE)
+    if isinstance(action, Claim):
+        if not may_claim(s):
+            raise illegal(s, action, "the declarer has already claimed", Reason.ALREADY_DONE)
+        return
+    seat = seat_index(action.seat)
+    conceded = s[SETUP][CONCEDED]
+    if isinstance(action, Concede):
+        if conceded >> seat & 1:
+            raise illegal(s, action, f"{SEATS[seat].title.lower()} has already conceded",
+                          Reason.ALREADY_DONE)
+        return
+    if seat == d:
+        raise illegal(s, action, "only a defender can refuse a claim", Reason.NOT_DEFENDER)
+    if not s[SETUP][CLAIM]:
+        raise illegal(s, action, "there is no claim to refuse", Reason.WRONG_PHASE)
+    if conceded >> seat & 1:
+        raise illegal(s, action, "this defender has already accepted", Reason.ALREADY_DONE)
+
+
+def _talk(s: GameState, phase: Phase, mover: int, end: EndReason, conceded: int, open_hand: bool,
+          claim: bool) -> GameState:
+    setup = s[SETUP]
+    new = (*setup[:CONCEDED], conceded, open_hand, claim, *setup[CLAIM + 1:])
+    return _new(GameState, (phase, mover, s[HANDS], s[TRICK], s[LEADER], s[TRICKS], s[GT], s[DECL],
+                            s[8], end, new))
+
+
+def step_side(s: GameState, action: Action) -> GameState:
+    setup = s[SETUP]
+    d = s[DECL]
+    conceded = setup[CONCEDED]
+    if type(action) is Claim:
+        return _talk(s, s[0], s[MOVER], s[9], conceded, True, True)
+    if type(action) is Refuse:
+        return _talk(s, s[0], s[MOVER], s[9], conceded, setup[OPEN], False)
+    assert isinstance(action, Concede)
+    seat = int(action.seat)
+    conceded |= 1 << seat
+    if seat == d:
+        return _talk(s, _FINISHED, -1, EndReason.DECLARER_CONCEDED, conceded, setup[OPEN],
+                     setup[CLAIM])
+    defenders = 7 & ~(1 << d)
+    if conceded & defenders == defenders:
+        return _talk(s, _FINISHED, -1, EndReason.DEFENDERS_CONCEDED, conceded, setup[OPEN],
+                     setup[CLAIM])
+    return _talk(s, s[0], s[MOVER], s[9], conceded, setup[OPEN], setup[CLAIM])

@@ -1,0 +1,124 @@
+"""FINISHED: the score of a finished deal, computed from the cards.
+
+Matadors from the declarer's dealt hand plus the original skat (D-3), the skat's
+points for the declarer (ISkO 2.2.1), early ends (D-10), concessions and claims
+(D-11), server events (D-18, FORMAT.md 4.6), and Ramsch (D-17).
+"""
+
+from __future__ import annotations
+
+from .. import _tables as T
+from ..contract import Contract, GameType
+from ..ramsch import RamschResult, ramsch_result
+from ..scoring import Abandoned, GameResult, PassedIn, matadors_mask, score
+from ._core import (
+    BID,
+    CONTRACT,
+    DEAL,
+    DECL,
+    END,
+    EVENT,
+    GT,
+    HANDS,
+    KONTRA,
+    OWNED,
+    PUSHES,
+    RULES,
+    SEATS,
+    SETUP,
+    SKAT,
+    TRICK,
+    TRICKS,
+    EndReason,
+    GameState,
+    Phase,
+)
+
+
+def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned | None:
+    """The score of a finished deal (``None`` while it is still going on).
+
+    Computed from the actual cards by :func:`~skatlib.score`: matadors from the
+    declarer's dealt hand plus the original skat (D-3), the skat's points for
+    the declarer (ISkO 2.2.1), early ends (D-10) and concessions and claims
+    (D-11).  A passed-in deal gives :class:`~skatlib.PassedIn`; the result of a
+    declarer game names the declarer (:attr:`~skatlib.GameResult.declarer`).
+
+    >>> from skatlib import Deal, GameState
+    >>> s = GameState.from_position(Deal.shuffled(1), "p p p")
+    >>> result(s)
+    PassedIn()
+    """
+    from ._machine import require_state
+
+    require_state(state)
+    if state[0] != Phase.FINISHED:
+        return None
+    setup = state[SETUP]
+    end = state[END]
+    if end == EndReason.PASSED_IN:
+        return PassedIn()
+    d = state[DECL]
+    c: Contract | None = setup[CONTRACT]
+    if state[GT] == 6 and end == EndReason.PLAYED_OUT:
+        return _ramsch_result(state)
+    event = setup[EVENT]
+    if d < 0:
+        return Abandoned(SEATS[event], end.value)
+    if c is None and event != d:
+        # a defender timed out or left before the declaration: no game (D-18)
+        return Abandoned(SEATS[event], end.value)
+    if c is None:
+        # ISS: the declarer timed out or left before announcing.  The server
+        # scores a lost clubs game in which he owns only the skat (FORMAT.md 4.6).
+        skat = setup[DEAL].skat.mask
+        return score(Contract(GameType.CLUBS), bid=setup[BID],
+                     matadors=matadors_mask(GameType.CLUBS, skat),
+                     declarer_points=T.mask_points(skat), declarer_tricks=0,
+                     defender_points=0, defender_tricks=0, conceded=True, declarer=d)
+    taken = [0, 0, 0]
+    counts = [0, 0, 0]
+    for packed in state[TRICKS]:
+        _, c0, c1, c2, winner = T.unpack_trick(packed)
+        taken[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
+        counts[winner] += 1
+    dp_mask = taken[d] | state[SKAT]
+    dt = counts[d]
+    def_mask = taken[(d + 1) % 3] | taken[(d + 2) % 3]
+    def_tricks = counts[(d + 1) % 3] + counts[(d + 2) % 3]
+    if end in (EndReason.TIMEOUT, EndReason.LEFT):
+        defenders_gave_up = event != d
+        conceded = not defenders_gave_up
+    else:
+        defenders_gave_up = end == EndReason.DEFENDERS_CONCEDED
+        conceded = end == EndReason.DECLARER_CONCEDED
+    if defenders_gave_up and not c.is_null:
+        hands = state[HANDS]
+        unplayed = hands[0] | hands[1] | hands[2]
+        for card in state[TRICK]:
+            unplayed |= 1 << card
+        dp_mask |= unplayed
+        dt += 10 - len(state[TRICKS])
+    m = matadors_mask(c.game_type, setup[OWNED])
+    return score(c, bid=setup[BID], matadors=m if not c.is_null else 0,
+                 declarer_points=T.mask_points(dp_mask), declarer_tricks=dt,
+                 defender_points=T.mask_points(def_mask), defender_tricks=def_tricks,
+                 conceded=conceded, kontra=setup[KONTRA], declarer=d)
+
+
+def _ramsch_result(state: GameState) -> RamschResult:
+    setup = state[SETUP]
+    taken = [0, 0, 0]
+    counts = [0, 0, 0]
+    last_of = [0, 0, 0]
+    last_winner = 0
+    for i, packed in enumerate(state[TRICKS], 1):
+        _, c0, c1, c2, winner = T.unpack_trick(packed)
+        taken[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
+        counts[winner] += 1
+        last_of[winner] = i
+        last_winner = winner
+    return ramsch_result(
+        [T.mask_points(m) for m in taken], counts, last_trick=last_winner,
+        rules=setup[RULES], pushes=setup[PUSHES], last_trick_of=last_of,
+        skat_points=T.mask_points(state[SKAT]))
