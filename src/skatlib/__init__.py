@@ -49,6 +49,7 @@ from .errors import (
     SolverError,
     TableError,
 )
+from .loop import play_game
 from .observation import Observation, observe
 from .pimc import PIMCBot
 from .play import (
@@ -185,6 +186,7 @@ __all__ = [
     "RuleBot",
     "hand_value",
     "play_deal",
+    "play_game",
     "ISKO",
     "ISS",
     "PUB",

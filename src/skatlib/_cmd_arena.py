@@ -34,11 +34,11 @@ from typing import NamedTuple, TextIO
 from ._cmd_play import make_bot
 from .deal import Deal
 from .errors import Reason, SkatError
-from .observation import observe
+from .loop import play_game
 from .ramsch import RamschResult
 from .rules import Rules, preset
 from .scoring import GameResult, seeger_fabian
-from .state import Phase, apply, legal_actions, new_game, result
+from .state import new_game, result
 
 __all__ = ["add_arguments", "run", "play_duplicate", "DealOutcome", "summarise"]
 
@@ -92,10 +92,7 @@ def play_duplicate(specs: Sequence[str], index: int, seed: int, rules: Rules) ->
     for r in range(3):
         at_seat = [(s + r) % 3 for s in range(3)]
         bots = [make_bot(specs[b], _bot_seed(seed, index, r, b)) for b in at_seat]
-        state = new_game(deal, rules)
-        while state.phase != Phase.FINISHED:
-            seat = state.to_move_
-            state = apply(state, bots[seat].act(observe(state, seat), legal_actions(state)))
+        state = play_game(new_game(deal, rules), bots)
         res = result(state)
         points = [0, 0, 0]
         declarer = -1

@@ -16,10 +16,10 @@ from .cards import Card, CardSet
 from .deal import Deal
 from .display import colour_cards, supports_colour
 from .errors import Reason, SkatError
-from .observation import observe
+from .loop import play_game
 from .rules import preset
 from .scoring import GameResult, seeger_fabian
-from .state import GameState, Phase, apply, legal_actions, new_game, result
+from .state import GameState, new_game, result
 from .table import Table
 
 __all__ = ["add_arguments", "run", "make_bot", "narrate"]
@@ -154,11 +154,7 @@ def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
 
 def _play_one(state: GameState, bots: Sequence[Bot]) -> tuple[GameState, list[object]]:
     actions: list[object] = []
-    while state.phase != Phase.FINISHED:
-        seat = state.to_move_
-        action = bots[seat].act(observe(state, seat), legal_actions(state))
-        state = apply(state, action)
-        actions.append(action)
+    state = play_game(state, bots, on_action=lambda seat, action, after: actions.append(action))
     return state, actions
 
 

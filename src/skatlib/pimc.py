@@ -42,13 +42,13 @@ import random
 from collections.abc import Sequence
 
 from . import _tables as T
-from .actions import Action, Bid, Declare, Hold, Pass, PickUpSkat, Play, PlayHand
-from .bots import RuleBot
+from .actions import Action, Bid, Hold, Pass, PickUpSkat, Play, PlayHand
+from .bots import DeclarationOption, RuleBot, declaration_step
 from .cards import CardSet
 from .contract import Contract, GameType
 from .observation import Observation
 from .sampling import World, sample_worlds
-from .scoring import matadors_mask
+from .scoring import game_value, matadors_mask
 from .solver import Position, SearchAborted, Solver
 from .state import Phase
 
@@ -167,13 +167,10 @@ def estimate(hand: CardSet | int, contract: Contract, *, forehand: bool = False,
 
 
 def _value(contract: Contract, owned: int) -> int:
-    """The game value without schneider (suit/grand: base x (matadors + game +
-    hand + announcements); null: its fixed value)."""
-    if contract.is_null:
-        return contract.base_value
-    m = abs(matadors_mask(int(contract.game_type), owned))
-    levels = m + 1 + contract.hand + contract.schneider + contract.schwarz + contract.ouvert
-    return contract.base_value * levels
+    """The game value if won, without schneider or schwarz reached (announced
+    levels count): :func:`~skatlib.game_value` with the matadors of ``owned``."""
+    return game_value(contract, matadors_mask(int(contract.game_type), owned)
+                      if not contract.is_null else 0)
 
 
 def _seeger(p: float, value: int) -> float:
@@ -289,36 +286,34 @@ class PIMCBot:
         return next(a for a in legal if isinstance(a, PickUpSkat))
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
-        decls = [a for a in legal if isinstance(a, Declare)]
-        if not decls:
-            return legal[0]
-        owned = o.hand.mask
         forehand = o.seat == 0
-        best: tuple[float, int] | None = None
-        choice = decls[0]
-        cache: dict[tuple[Contract, int], float] = {}
-        for a in decls:
-            c = a.contract
-            kept = owned & ~a.discard.mask if a.discard is not None else owned
-            key = (c, kept)
-            ev = cache.get(key)
-            if ev is None:
-                p = estimate(kept, c, forehand=forehand, final=True)
-                if a.discard is not None and not c.is_null:
-                    # the discard's points are the declarer's
-                    p = _logistic(_logit(p) + 0.04 * (a.discard.points() - 5))
-                v = _value(c, owned)
-                if not c.is_null and v < o.bid:
-                    p *= 0.3  # needs schneider to reach the bid
-                    v = max(v, o.bid)
-                ev = cache[key] = _seeger(p, v)
-            # among equal estimates keep trumps and aces, put away points
-            tie = a.discard.points() if a.discard is not None else 0
-            score = (ev, tie)
-            if best is None or score > best:
-                best = score
-                choice = a
-        return choice
+
+        def pick(cards: int, options: Sequence[DeclarationOption]) -> int:
+            best: tuple[float, int] | None = None
+            choice = 0
+            cache: dict[tuple[Contract, int], float] = {}
+            for i, (c, discard) in enumerate(options):
+                kept = cards & ~discard
+                key = (c, kept)
+                ev = cache.get(key)
+                if ev is None:
+                    p = estimate(kept, c, forehand=forehand, final=True)
+                    if discard and not c.is_null:
+                        # the discard's points are the declarer's
+                        p = _logistic(_logit(p) + 0.04 * (T.mask_points(discard) - 5))
+                    v = _value(c, cards)
+                    if not c.is_null and v < o.bid:
+                        p *= 0.3  # needs schneider to reach the bid
+                        v = max(v, o.bid)
+                    ev = cache[key] = _seeger(p, v)
+                # among equal estimates keep trumps and aces, put away points
+                score = (ev, T.mask_points(discard))
+                if best is None or score > best:
+                    best = score
+                    choice = i
+            return choice
+
+        return declaration_step(o, legal, pick)
 
     # ----- card play
     def _play(self, o: Observation, legal: Sequence[Action]) -> Action:

@@ -26,15 +26,14 @@ from typing import Literal, Union
 
 import attrs
 
-from .bots import Bot
 from .contract import GameType
 from .deal import Deal
 from .errors import TableError
-from .observation import observe
+from .loop import Bot, play_game
 from .ramsch import RamschResult
 from .rules import ISKO, Rules
 from .scoring import Abandoned, GameResult, PassedIn
-from .state import GameState, Phase, apply, legal_actions, new_game, result
+from .state import GameState, Phase, new_game, result
 
 __all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers"]
 
@@ -309,15 +308,10 @@ class Table:
 
     def play(self, deal: Deal, bots: Sequence[Bot]) -> Table:
         """Play the next deal with ``bots`` (one per seat: forehand, middlehand,
-        rearhand) and record it."""
+        rearhand) through :func:`~skatlib.play_game` and record it."""
         if len(bots) != 3:
             raise TableError(f"a deal needs 3 bots (one per seat), not {len(bots)}")
-        state = self.new_game(deal)
-        while state.phase != Phase.FINISHED:
-            seat = state.to_move_
-            action = bots[seat].act(observe(state, seat), legal_actions(state))
-            state = apply(state, action)
-        return self.record(state)
+        return self.record(play_game(self.new_game(deal), bots))
 
     def totals(self, system: Literal["list", "seeger_fabian"] | None = None
                ) -> tuple[int, ...]:
