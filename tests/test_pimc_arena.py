@@ -1,4 +1,4 @@
-"""The PIMC bot (skatlib.pimc) and the arena (skatlib._cmd_arena)."""
+"""The PIMC bot (skatlib.bots.pimc) and the arena (skatlib.bots.arena, skat arena)."""
 
 from __future__ import annotations
 
@@ -33,9 +33,10 @@ from skatlib import (
     play_deal,
 )
 from skatlib import _tables as T
-from skatlib._cmd_arena import add_arguments, play_duplicate, run, summarise
-from skatlib._cmd_play import make_bot
-from skatlib.pimc import PIMCBot, best_contract, estimate
+from skatlib.bots import make_bot
+from skatlib.bots.arena import play_duplicate, summarise
+from skatlib.bots.pimc import PIMCBot, best_contract, estimate
+from skatlib.cli.arena import add_arguments, run
 from skatlib.solver import Position, Solver
 
 

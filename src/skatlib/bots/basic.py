@@ -1,9 +1,8 @@
-"""Bots and running a deal with them.
+"""The basic bots: :class:`RandomBot`, :class:`RuleBot` and the hand evaluator
+:func:`hand_value`, and :func:`declaration_step`, which lets any bot declare in
+every form the state offers (compound, or one ``Discard`` at a time).
 
-A bot is any object with ``act(observation, legal) -> action``: it sees only
-its seat's :class:`~skatlib.Observation` and the legal actions.
-
->>> from skatlib import Deal, RandomBot, play_deal
+>>> from skatlib import Deal, play_deal
 >>> record, res = play_deal(Deal.shuffled(11), [RandomBot(1), RandomBot(2), RandomBot(3)])
 >>> res.score == play_deal(Deal.shuffled(11), [RandomBot(1), RandomBot(2), RandomBot(3)])[1].score
 True
@@ -15,8 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from . import _tables as T
-from .actions import (
+from .. import _tables as T
+from ..actions import (
     Action,
     Bid,
     Claim,
@@ -30,18 +29,20 @@ from .actions import (
     Push,
     Refuse,
 )
-from .cards import CardSet
-from .contract import Contract, GameType
-from .deal import Deal
-from .loop import Bot, play_game
-from .observation import Observation
-from .ramsch import RamschResult
-from .record import GameRecord
-from .rules import ISKO, Rules
-from .scoring import Abandoned, GameResult, PassedIn, game_value, matadors_mask
-from .state import Phase, new_game, result
+from ..cards import CardSet
+from ..contract import Contract, GameType
+from ..observation import Observation
+from ..scoring import game_value, matadors_mask
+from ..state import Phase
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "play_deal", "hand_value"]
+__all__ = [
+    "DeclarationOption",
+    "DeclarationPicker",
+    "RandomBot",
+    "RuleBot",
+    "declaration_step",
+    "hand_value",
+]
 
 
 class RandomBot:
@@ -293,27 +294,3 @@ class RuleBot:
         if beating and not partner_wins:
             return min(beating, key=lambda a: (key[a.card], a.card.points))
         return min(cards, key=lambda a: (a.card.points, key[a.card]))
-
-
-def play_deal(
-    deal: Deal, bots: Sequence[Bot], rules: Rules = ISKO
-) -> tuple[GameRecord, GameResult | PassedIn | RamschResult | Abandoned]:
-    """Play a deal to the end with :func:`~skatlib.play_game`: ``bots[i]`` plays
-    seat ``i`` (forehand, middlehand, rearhand).  Returns the record (which
-    replays to the same state) and the result; a declarer game's result says who
-    declared (:attr:`GameResult.declarer <skatlib.GameResult.declarer>`).
-
-    :raises IllegalActionError: if a bot returns an illegal action (the message
-        names the seat).
-
-    >>> from skatlib import RuleBot
-    >>> record, res = play_deal(Deal.shuffled(3), [RuleBot()] * 3)
-    >>> record.replay().is_finished, res.declarer
-    (True, Seat.REARHAND)
-    """
-    actions: list[Action] = []
-    state = play_game(new_game(deal, rules), bots,
-                      on_action=lambda seat, action, after: actions.append(action))
-    res = result(state)
-    assert res is not None  # play_game returns a finished state
-    return GameRecord(deal, tuple(actions), rules), res
