@@ -214,3 +214,23 @@ def test_arena_with_pimc_runs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_rejects_bad_input(argv: tuple[str, ...]) -> None:
     with pytest.raises(SkatError):
         run(parse(*argv))
+
+
+def test_pimc_expectation_uses_the_one_seeger_fabian_formula() -> None:
+    """D-14: the PIMC bot's expected score is seeger_fabian of the won and the lost
+    game, relative to each opponent; its values are game_value's (ISkO 5.1-5.2)."""
+    from skatlib import game_value, matadors, score, seeger_fabian
+    from skatlib.bots.pimc import _seeger, _value
+
+    won = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=70, declarer_tricks=6)
+    lost = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=50, declarer_tricks=4)
+    assert won.value == lost.value == 72
+    for p in (0.0, 0.3, 1.0):
+        wd, wo = seeger_fabian(won)
+        ld, lo = seeger_fabian(lost)
+        assert _seeger(p, 72) == pytest.approx(p * (wd - wo) + (1 - p) * (ld - lo))
+    hand = CardSet.parse("CJ SJ CA CT CK C9 SA ST H7 D7")
+    for text in ("G", "CH", "CHS", "CHZ", "N", "NO"):
+        c = Contract.parse(text)
+        m = 0 if c.is_null else matadors(c.game_type, hand)
+        assert _value(c, hand.mask) == game_value(c, m)

@@ -47,7 +47,7 @@ from ..cards import CardSet
 from ..contract import Contract, GameType
 from ..observation import Observation
 from ..sampling import World, sample_worlds
-from ..scoring import game_value, matadors_mask
+from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import DeclarationOption, RuleBot, declaration_step
@@ -174,9 +174,13 @@ def _value(contract: Contract, owned: int) -> int:
 
 
 def _seeger(p: float, value: int) -> float:
-    """Expected Seeger-Fabian points of the declarer relative to each opponent
-    (a loss also gives each opponent 40)."""
-    return p * (value + 50) - (1 - p) * (2 * value + 90)
+    """Expected Seeger-Fabian points (:func:`~skatlib.scoring.seeger_fabian_points`)
+    of the declarer relative to each opponent, winning with probability ``p`` a
+    game of this value (a lost game's list score is −2 × value, as in
+    :attr:`GameResult.score <skatlib.GameResult.score>`)."""
+    won_d, won_o = seeger_fabian_points(value, True)
+    lost_d, lost_o = seeger_fabian_points(-2 * value, False)
+    return p * (won_d - won_o) + (1 - p) * (lost_d - lost_o)
 
 
 _PLAIN = tuple(Contract(GameType(g)) for g in range(5)) + (Contract(GameType.NULL),)
