@@ -7,9 +7,11 @@ exit code.  To add a subcommand, write those two functions and append one
 ``Command`` to :data:`COMMANDS`; :func:`main` does the rest (parsing, one-line
 error messages, exit codes).
 
-Exit codes: 0 success, 2 bad input (usage or a :class:`~skatlib.SkatError`),
-130 interrupted.  Bad input never prints a traceback, only one line
-``skat: error: ...`` on standard error.
+Exit codes: 0 success, 1 ``skat replay`` found records that disagree or fail,
+2 bad input (usage or a :class:`~skatlib.SkatError`), 74 the output cannot be
+written (standard output closed, a full disk), 130 interrupted.  Neither bad
+input nor a failing output prints a traceback, only one line ``skat: error:
+...`` on standard error.
 
 >>> main(["value", "CH", "--matadors", "2", "--bid", "48", "--points", "58"])
 with 2, game 3, hand 4 × Clubs 12 = 48; lost, −96
@@ -31,7 +33,7 @@ from ..errors import SkatError
 from . import arena, play, replay, simulate, value
 from ._common import UsageError
 
-__all__ = ["COMMANDS", "Command", "build_parser", "main"]
+__all__ = ["COMMANDS", "EXIT_OUTPUT", "Command", "build_parser", "main"]
 
 PROG = "skat"
 
@@ -113,25 +115,66 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_OUTPUT = 74
+"""Exit code when the output cannot be written (``EX_IOERR`` of ``sysexits.h``):
+standard output closed, a full disk (``/dev/full``), an I/O error."""
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's own
+    flush at exit has nothing left to fail on."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (kept open until exit)
+
+
+def _error(message: str) -> None:
+    """One line on standard error, if there is one to write to."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        _write(sys.stderr, f"{PROG}: error: {' '.join(message.split())}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``skat`` with ``argv`` (default: the process arguments); return the exit code."""
+    """Run ``skat`` with ``argv`` (default: the process arguments); return the exit code.
+
+    Exit codes: 0 success (also when the reader of a pipe goes away, as in
+    ``skat play | head``), 1 ``skat replay`` found records that disagree or fail,
+    2 bad input, 74 (:data:`EXIT_OUTPUT`) the output cannot be written, 130
+    interrupted.  None of them comes with a traceback.
+    """
+    if sys.stdout is None:  # started with standard output closed (`skat ... >&-`)
+        _error("standard output is closed: nothing can be printed")
+        return EXIT_OUTPUT
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] = args.run
-        return run(args)
+        code = run(args)
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
+        return code
     except SystemExit as exc:  # --help and --version
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+        except OSError as err:
+            _silence_stdout()
+            _error(f"cannot write the output: {err.strerror or err}")
+            return EXIT_OUTPUT
         return exc.code if isinstance(exc.code, int) else 0
     except (UsageError, SkatError) as exc:
-        _write(sys.stderr, f"{PROG}: error: {' '.join(str(exc).split())}")
+        _error(str(exc))
         return 2
     except KeyboardInterrupt:
-        _write(sys.stderr, f"{PROG}: interrupted")
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            _write(sys.stderr, f"{PROG}: interrupted")
         return 130
     except BrokenPipeError:  # e.g. `skat play | head`: the reader went away
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (silence the flush at exit)
+        _silence_stdout()
         return 0
+    except OSError as exc:  # the output cannot be written: a full disk, an I/O error
+        _silence_stdout()
+        _error(f"cannot write the output: {exc.strerror or exc}")
+        return EXIT_OUTPUT
 
 
 if __name__ == "__main__":  # pragma: no cover

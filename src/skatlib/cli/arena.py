@@ -34,6 +34,7 @@ from ..bots.arena import DealOutcome, Summary, play_duplicate, summarise
 from ..bots.simulation import _chunks, check_deals, run_chunks
 from ..errors import Reason, SkatError
 from ..rules import Rules, preset
+from ._common import is_terminal
 
 __all__ = ["add_arguments", "report", "run"]
 
@@ -122,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if not as_json:
         out.write(f"Arena: {n} duplicate deals x 3 rotations = {3 * n} games "
                   f"(rules {rules.name}, seed {seed})\n")
-    show = err.isatty()
+    show = is_terminal(err)
     started = time.monotonic()
 
     def played() -> Iterator[DealOutcome]:

@@ -35,6 +35,7 @@ from .._text import write_line as _write
 from ..cards import Card
 from ..errors import IllegalActionError, RecordError
 from ..formats.iss import scan
+from ._common import is_terminal
 
 __all__ = ["add_arguments", "run"]
 
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     err: TextIO = sys.stderr
     quiet = bool(args.quiet)
-    progress = _Progress(err, not quiet and err.isatty())
+    progress = _Progress(err, not quiet and is_terminal(err))
     games = agree = disagree = failed = illegal = 0
     unreadable: list[dict[str, Any]] = []
     disagreeing: list[dict[str, Any]] = []

@@ -29,6 +29,7 @@ from ..bots import BOTS
 from ..bots.simulation import MAX_DEALS, check_deals, simulate
 from ..errors import Reason, SkatError
 from ..rules import preset
+from ._common import is_terminal
 
 __all__ = ["add_arguments", "run"]
 
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         raise SkatError(f"--workers must be >= 0, not {args.workers}", Reason.BAD_TABLE)
     names = [n.strip() for n in args.bots.split(",")]
     bots = names[0] if len(names) == 1 else names
-    tty = sys.stderr.isatty() and not args.no_progress
+    tty = is_terminal(sys.stderr) and not args.no_progress
     bar = _Bar(sys.stderr, tty)
     try:
         stats = simulate(args.deals, bots, rules, seed=args.seed, progress=bar,
