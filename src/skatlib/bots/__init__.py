@@ -40,6 +40,7 @@ from .basic import (
     DeclarationPicker,
     RandomBot,
     RuleBot,
+    bid_up_to,
     declaration_step,
     hand_value,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "SimulationStats",
     "Summary",
     "best_contract",
+    "bid_up_to",
     "bot_factory",
     "deal_seed",
     "declaration_step",

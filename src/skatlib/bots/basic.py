@@ -40,6 +40,7 @@ __all__ = [
     "DeclarationPicker",
     "RandomBot",
     "RuleBot",
+    "bid_up_to",
     "declaration_step",
     "hand_value",
 ]
@@ -117,6 +118,24 @@ def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
         if safe:
             best = (Contract(GameType.NULL), 23)
     return best
+
+
+def bid_up_to(limit: int, o: Observation, legal: Sequence[Action]) -> Action:
+    """In the auction: the lowest bid up to ``limit``, or hold while the bid is
+    at most ``limit``; else pass (ISkO 3.3).
+
+    >>> from skatlib import Deal, legal_actions, new_game, observe
+    >>> s = new_game(Deal.shuffled(1))
+    >>> o = observe(s, s.to_move_index)
+    >>> bid_up_to(20, o, legal_actions(s)), bid_up_to(0, o, legal_actions(s))
+    (Bid(18), Pass())
+    """
+    for a in legal:
+        if isinstance(a, Bid) and a.value <= limit:
+            return a
+        if isinstance(a, Hold) and o.bid <= limit:
+            return a
+    return next(a for a in legal if isinstance(a, Pass))
 
 
 DeclarationOption = tuple[Contract, int]
@@ -202,13 +221,7 @@ class RuleBot:
         """Choose an action (see the class docs)."""
         o = observation
         if o.phase == Phase.BIDDING:
-            _, limit = hand_value(o.hand)
-            for a in legal:
-                if isinstance(a, Bid) and a.value <= limit:
-                    return a
-                if isinstance(a, Hold) and o.bid <= limit:
-                    return a
-            return next(a for a in legal if isinstance(a, Pass))
+            return bid_up_to(hand_value(o.hand)[1], o, legal)
         if o.phase == Phase.SKAT:
             return next(a for a in legal if isinstance(a, PickUpSkat))
         if o.phase == Phase.PUSHING:

@@ -42,7 +42,7 @@ import random
 from collections.abc import Sequence
 
 from .. import _tables as T
-from ..actions import Action, Bid, Hold, Pass, PickUpSkat, Play, PlayHand
+from ..actions import Action, Pass, PickUpSkat, Play, PlayHand
 from ..cards import CardSet
 from ..contract import Contract, GameType
 from ..observation import Observation
@@ -50,7 +50,7 @@ from ..sampling import World, sample_worlds
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..solver import Position, SearchAborted, Solver
 from ..state import Phase
-from .basic import DeclarationOption, RuleBot, declaration_step
+from .basic import DeclarationOption, RuleBot, bid_up_to, declaration_step
 
 __all__ = ["PIMCBot", "estimate", "best_contract"]
 
@@ -275,13 +275,7 @@ class PIMCBot:
         return limit
 
     def _bid(self, o: Observation, legal: Sequence[Action]) -> Action:
-        limit = self.bid_limit(o.hand, forehand=o.seat == 0)
-        for a in legal:
-            if isinstance(a, Bid) and a.value <= limit:
-                return a
-            if isinstance(a, Hold) and o.bid <= limit:
-                return a
-        return next(a for a in legal if isinstance(a, Pass))
+        return bid_up_to(self.bid_limit(o.hand, forehand=o.seat == 0), o, legal)
 
     def _skat(self, o: Observation, legal: Sequence[Action]) -> Action:
         _, p, v = best_contract(o.hand, hand_game=True, forehand=o.seat == 0)
