@@ -25,6 +25,7 @@ from skatlib import (
     Rules,
     Table,
     TableError,
+    bock_triggers,
     new_game,
     play_deal,
     play_game,
@@ -208,6 +209,8 @@ def test_d16_revised_a_ramsch_round_deal_never_queues_through_ramsch() -> None:
                   bock_triggers=frozenset({"ramsch"}))
     _, res = play_deal(Deal.shuffled(0), [RuleBot()] * 3, rules)
     assert isinstance(res, RamschResult)  # all pass: Ramsch
+    assert bock_triggers(res, rules) == ("ramsch",)
+    assert bock_triggers(res, rules, in_round=True) == ()
     t = Table(("A", "B", "C"), rules=rules).record_game(res)
     assert t.entries[0].triggers == ("ramsch",)
     assert t.queue == ("bock",) * 3 + ("ramsch",) * 3

@@ -43,13 +43,19 @@ DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]  # noqa: UP007
 _RESULTS = (GameResult, PassedIn, RamschResult, Abandoned)
 
 
-def bock_triggers(res: DealResult, rules: Rules) -> tuple[str, ...]:
-    """Which of ``rules.bock_triggers`` a deal's result fires (D-16).
+def bock_triggers(res: DealResult, rules: Rules, *, in_round: bool = False
+                  ) -> tuple[str, ...]:
+    """Which of ``rules.bock_triggers`` a deal's result fires (D-16).  A deal
+    ``in_round`` (itself part of a Bock or a Ramsch round) never fires
+    ``ramsch`` (D-16, revised 2026-12), so Ramsch rounds cannot feed themselves.
 
-    >>> from skatlib import Contract, score, ISKO
+    >>> from skatlib import Contract, score, ISKO, PUB, RuleBot, play_deal
     >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=60, declarer_tricks=5)
     >>> bock_triggers(r, ISKO)
     ('lost_60',)
+    >>> _, ramsch = play_deal(Deal.shuffled(0), [RuleBot()] * 3, PUB)   # all pass: Ramsch
+    >>> bock_triggers(ramsch, PUB), bock_triggers(ramsch, PUB, in_round=True)
+    (('ramsch',), ())
     """
     fired: list[str] = []
     if isinstance(res, PassedIn):
@@ -70,7 +76,8 @@ def bock_triggers(res: DealResult, rules: Rules) -> tuple[str, ...]:
             fired.append("grand_hand")
         if c.is_null and c.hand and c.ouvert:
             fired.append("null_ouvert_hand")
-    return tuple(t for t in fired if t in rules.bock_triggers)
+    return tuple(t for t in fired if t in rules.bock_triggers
+                 and not (in_round and t == "ramsch"))
 
 
 @attrs.frozen
@@ -345,11 +352,8 @@ class Table:
             for seat in range(3):
                 plain[seats[seat]] = res.scores[seat] * bock
                 sf[seats[seat]] = res.scores[seat] * bock
-        triggers = bock_triggers(res, self.rules) if self.rules.bock else ()
-        if bock > 1 or ramsch_round:
-            # D-16 (revised 2026-12): a deal of a Bock or Ramsch round never queues
-            # another round through the 'ramsch' trigger, so the queue stays bounded
-            triggers = tuple(t for t in triggers if t != "ramsch")
+        triggers = bock_triggers(res, self.rules, in_round=bock > 1 or ramsch_round) \
+            if self.rules.bock else ()
         queue = self.queue[1:] if self.queue else ()
         if triggers:
             queue = queue + ("bock",) * n
