@@ -315,3 +315,13 @@ def test_no_progress_when_stderr_is_not_a_terminal(argv: list[str]) -> None:
     proc = subprocess.run([*_SKAT, *argv], capture_output=True, text=True, env=_ENV,
                           timeout=300)
     assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_help_into_a_full_disk_is_reported_too() -> None:
+    """argparse swallowed the failing write, so `skat --help > /dev/full` exited 0."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*_SKAT, "--help"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=_ENV, timeout=60)
+    assert proc.returncode == 74 and proc.stderr.startswith("skat: error: cannot write")

@@ -26,12 +26,15 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from .._text import write_line as _write
 from ..errors import SkatError
 from . import arena, play, replay, simulate, value
 from ._common import UsageError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = ["COMMANDS", "EXIT_OUTPUT", "Command", "build_parser", "main"]
 
@@ -54,6 +57,12 @@ class Command(NamedTuple):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse swallows a failing write (``--help > /dev/full`` would exit 0
+        # silently); let main() report it like any other output error
+        if message:
+            (file or sys.stdout).write(message)
 
 
 # --------------------------------------------------------------------------- registry
