@@ -105,7 +105,7 @@ def test_skat_play_seeds_like_every_other_command(capsys: pytest.CaptureFixture[
     assert res.explain() in out
 
 
-def test_rule_bot_hand_declaration_does_not_depend_on_pythonhashseed(tmp_path: Path) -> None:
+def test_bots_do_not_depend_on_pythonhashseed(tmp_path: Path) -> None:
     """RuleBot chose among equally good hand contracts (CH, CHS, CHO...) in set order,
     which depends on the string hash; now the first in legal order, fewest announcements."""
     script = tmp_path / "hand.py"
@@ -122,6 +122,9 @@ def test_rule_bot_hand_declaration_does_not_depend_on_pythonhashseed(tmp_path: P
         "    out.append(str(b.act(observe(s, s.to_move_index), legal_actions(s))))\n"
         "    out.append(play_deal(Deal.shuffled(i), [RuleBot(), RandomBot(i), RuleBot()],\n"
         "                         PUB)[0].actions_text())\n"
+        "for i in range(3):\n"
+        "    bots = [PIMCBot(seed=i, worlds=2, max_nodes=3000), RandomBot(i), RuleBot()]\n"
+        "    out.append(play_deal(Deal.shuffled(i), bots, PUB)[0].actions_text())\n"
         "print(' '.join(out))\n")
     runs = [subprocess.run([sys.executable, str(script)], text=True, capture_output=True,
                            timeout=300, env={**os.environ, "PYTHONPATH": SRC,
