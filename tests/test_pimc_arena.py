@@ -21,16 +21,13 @@ from skatlib import (
     GameResult,
     Kontra,
     Observation,
-    Phase,
     RandomBot,
     RuleBot,
     Rules,
     SkatError,
-    apply,
-    legal_actions,
     new_game,
-    observe,
     play_deal,
+    play_game,
 )
 from skatlib import _tables as T
 from skatlib.bots import make_bot
@@ -56,17 +53,16 @@ def test_pimc_is_a_bot_and_make_bot_builds_it() -> None:
 @pytest.mark.parametrize("rules", [ISKO, PUB, Rules(ramsch=True, schieberamsch=True,
                                                      ramsch_grand_hand=True)])
 def test_pimc_plays_legal_complete_deals(rules: Rules) -> None:
+    kontras: list[tuple[int, Action]] = []
     for i in range(3):
         bots: list[Bot] = [fast(i), fast(i + 10), RandomBot(i)]
-        state = new_game(Deal.shuffled(100 + i), rules)
-        while state.phase != Phase.FINISHED:
-            seat = state.to_move_
-            legal = legal_actions(state)
-            action = bots[seat].act(observe(state, seat), legal)
-            assert action in legal
-            if isinstance(bots[seat], PIMCBot):
-                assert not isinstance(action, Kontra)
-            state = apply(state, action)
+        kontras.clear()
+        # play_game applies every action checked: an illegal one raises
+        state = play_game(new_game(Deal.shuffled(100 + i), rules), bots,
+                          on_action=lambda seat, a, s: kontras.append((seat, a)))
+        assert state.is_finished
+        assert not [seat for seat, a in kontras
+                    if isinstance(a, Kontra) and isinstance(bots[seat], PIMCBot)]
 
 
 def test_pimc_is_reproducible() -> None:

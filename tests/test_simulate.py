@@ -68,7 +68,7 @@ def test_statistics_add_up(serial: SimulationStats) -> None:
         games += 1
         won += res.won
         score_sum += res.score
-        declarer = record.replay().declarer_
+        declarer = record.replay().declarer_index
         d, o = seeger_fabian(res)
         for seat in range(3):
             seats[seat] += d if seat == declarer else o
