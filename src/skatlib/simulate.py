@@ -18,29 +18,9 @@ import warnings
 from typing import Any
 
 from .bots import simulation as _simulation
-from .bots.simulation import (
-    BOTS,
-    MAX_DEALS,
-    BotFactory,
-    BotSpec,
-    GameTypeStats,
-    SimulationStats,
-    deal_seed,
-    play_simulated_deal,
-    simulate,
-)
-
-__all__ = [
-    "BOTS",
-    "MAX_DEALS",
-    "BotFactory",
-    "BotSpec",
-    "GameTypeStats",
-    "SimulationStats",
-    "deal_seed",
-    "play_simulated_deal",
-    "simulate",
-]
+from .bots.simulation import *  # noqa: F403  (the whole public surface, as before the move)
+from .bots.simulation import SimulationStats
+from .bots.simulation import __all__ as __all__
 
 
 class _CallableModule(types.ModuleType):
