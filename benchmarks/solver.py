@@ -41,8 +41,8 @@ from skatlib import (
     apply,
     new_game,
 )
-from skatlib._cmd_arena import add_arguments as arena_arguments
-from skatlib._cmd_arena import run as arena_run
+from skatlib.cli.arena import add_arguments as arena_arguments
+from skatlib.cli.arena import run as arena_run
 from skatlib.solver import SearchAborted, Solver
 
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (

@@ -68,7 +68,7 @@ def describe(state: GameState, show: Printer) -> list[str]:
     lines.append(f"  {'Skat':<11} {show.cards(state.deal.skat, gt)}")
     words = []
     declared = False
-    for seat, action in state.auction:
+    for seat, action in state.history:
         if isinstance(action, Bid):
             words.append(f"{SEATS[seat]} {action.value}")
         elif isinstance(action, Hold):

@@ -36,7 +36,6 @@ from collections.abc import Sequence
 from skatlib import (
     ISKO,
     Action,
-    Bid,
     Bot,
     Card,
     CardSet,
@@ -45,7 +44,6 @@ from skatlib import (
     GameResult,
     GameState,
     GameType,
-    Hold,
     Observation,
     Pass,
     Phase,
@@ -54,16 +52,15 @@ from skatlib import (
     RandomBot,
     Rank,
     Rules,
-    apply,
     hand_value,
     is_trump,
-    legal_actions,
     new_game,
-    observe,
+    play_game,
     result,
     seeger_fabian,
     trick_winner,
 )
+from skatlib.bots import bid_up_to
 
 
 class SmearBot:
@@ -85,13 +82,7 @@ class SmearBot:
 
     def bid(self, o: Observation, legal: Sequence[Action]) -> Action:
         """The lowest bid up to what the hand is worth; hold up to it; else pass."""
-        _, limit = hand_value(o.hand)
-        for action in legal:
-            if isinstance(action, Bid) and action.value <= limit:
-                return action
-            if isinstance(action, Hold) and o.bid <= limit:
-                return action
-        return Pass()
+        return bid_up_to(hand_value(o.hand)[1], o, legal)
 
     def declare(self, o: Observation, legal: Sequence[Action]) -> Action:
         """The contract with the most trumps; put away two valuable plain cards."""
@@ -153,11 +144,7 @@ class SmearBot:
 
 def play(deal: Deal, bots: Sequence[Bot], rules: Rules = ISKO) -> GameState:
     """Play a deal to the end; ``bots[i]`` plays seat ``i``.  Every action is checked."""
-    state = new_game(deal, rules)
-    while state.to_move is not None:
-        seat = state.to_move
-        state = apply(state, bots[seat].act(observe(state, seat), legal_actions(state)))
-    return state
+    return play_game(new_game(deal, rules), bots)  # the one game loop
 
 
 def seeger_fabian_of(state: GameState, seat: int) -> int:

@@ -237,3 +237,91 @@ def test_python_dash_m_skatlib() -> None:
     assert bad.returncode == 2
     assert bad.stderr.startswith("skat: error: ")
     assert "Traceback" not in bad.stderr
+
+
+# ----- robustness of the output -------------------------------------------------------------
+
+_ENV = {**os.environ, "PYTHONPATH": str(SRC)}
+_SKAT = [sys.executable, "-m", "skatlib"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["value", "G", "--matadors", "1", "--bid", "18", "--points", "70"],
+    ["play", "--seed", "3"],
+    ["simulate", "--deals", "10", "--workers", "0", "--json"],
+    ["arena", "--deals", "1", "--bots", "rule,rule,random"],
+])
+def test_a_full_disk_gives_one_line_and_exit_74(argv: list[str]) -> None:
+    """/dev/full: every write fails with ENOSPC; only BrokenPipe was handled."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*_SKAT, *argv], stdout=full, stderr=subprocess.PIPE, text=True,
+                              env=_ENV, timeout=300)
+    assert proc.returncode == 74
+    assert proc.stderr == "skat: error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_stdout_gives_one_line_and_exit_74() -> None:
+    code = ("import os, subprocess, sys\n"
+            "os.close(1)\n"
+            "p = subprocess.run(sys.argv[1:], stderr=subprocess.PIPE, text=True)\n"
+            "os.write(2, f'{p.returncode}|{p.stderr}'.encode())\n")
+    proc = subprocess.run([sys.executable, "-c", code, *_SKAT, "value", "G", "--matadors", "1",
+                           "--bid", "18", "--points", "70"],
+                          capture_output=True, text=True, env=_ENV, timeout=120)
+    rc, _, err = proc.stderr.partition("|")
+    assert rc == "74"
+    assert err == "skat: error: standard output is closed: nothing can be printed\n"
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    proc = subprocess.run(f"{sys.executable} -m skatlib play --players 3 --deals 30 | head -1",
+                          shell=True, capture_output=True, text=True, env=_ENV, timeout=300)
+    assert proc.stdout.startswith("Series of 30 deals") and proc.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_huge_deal_counts_are_refused_at_once(command: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """--deals 10**12 used to allocate more than 1 GB before the first deal."""
+    code, out, err = run(capsys, command, "--deals", str(10**12), "--workers", "2")
+    assert code == 2 and out == ""
+    assert "at most 100,000,000" in err and err.count("\n") == 1
+
+
+def test_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "--deals", "2", "--bots", "rule,random,random",
+                       "--json", "--rules", "pub")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["deals"] == 2 and doc["games"] == 6 and doc["rules"] == "PUB"
+    assert [b["name"] for b in doc["bots"]] == ["1:rule", "2:random", "3:random"]
+
+
+def test_simulate_json_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--deals", "12", "--workers", "0", "--json",
+                       "--rules", "pub", "--bots", "rule")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["deals"] == 12 and doc["rules"] == "PUB"
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "30", "--workers", "0"],
+    ["arena", "--deals", "2", "--bots", "rule,random,random"],
+])
+def test_no_progress_when_stderr_is_not_a_terminal(argv: list[str]) -> None:
+    proc = subprocess.run([*_SKAT, *argv], capture_output=True, text=True, env=_ENV,
+                          timeout=300)
+    assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_help_into_a_full_disk_is_reported_too() -> None:
+    """argparse swallowed the failing write, so `skat --help > /dev/full` exited 0."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*_SKAT, "--help"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=_ENV, timeout=60)
+    assert proc.returncode == 74 and proc.stderr.startswith("skat: error: cannot write")

@@ -314,7 +314,7 @@ def test_d16_bock_ramsch_round_follows() -> None:
         t = t.record_game(won_grand(), declarer=0)
     assert t.next_is_ramsch
     state = t.new_game(STRONG)
-    assert state.gt == 6 and state.phase == Phase.PLAYING
+    assert state.game_type_index == 6 and state.phase == Phase.PLAYING
 
 
 def test_d16_seeger_fabian_bonus_not_doubled_by_bock() -> None:

@@ -1,4 +1,4 @@
-"""The PIMC bot (skatlib.pimc) and the arena (skatlib._cmd_arena)."""
+"""The PIMC bot (skatlib.bots.pimc) and the arena (skatlib.bots.arena, skat arena)."""
 
 from __future__ import annotations
 
@@ -21,21 +21,19 @@ from skatlib import (
     GameResult,
     Kontra,
     Observation,
-    Phase,
     RandomBot,
     RuleBot,
     Rules,
     SkatError,
-    apply,
-    legal_actions,
     new_game,
-    observe,
     play_deal,
+    play_game,
 )
 from skatlib import _tables as T
-from skatlib._cmd_arena import add_arguments, play_duplicate, run, summarise
-from skatlib._cmd_play import make_bot
-from skatlib.pimc import PIMCBot, best_contract, estimate
+from skatlib.bots import make_bot
+from skatlib.bots.arena import play_duplicate, summarise
+from skatlib.bots.pimc import PIMCBot, best_contract, estimate
+from skatlib.cli.arena import add_arguments, run
 from skatlib.solver import Position, Solver
 
 
@@ -55,17 +53,16 @@ def test_pimc_is_a_bot_and_make_bot_builds_it() -> None:
 @pytest.mark.parametrize("rules", [ISKO, PUB, Rules(ramsch=True, schieberamsch=True,
                                                      ramsch_grand_hand=True)])
 def test_pimc_plays_legal_complete_deals(rules: Rules) -> None:
+    kontras: list[tuple[int, Action]] = []
     for i in range(3):
         bots: list[Bot] = [fast(i), fast(i + 10), RandomBot(i)]
-        state = new_game(Deal.shuffled(100 + i), rules)
-        while state.phase != Phase.FINISHED:
-            seat = state.to_move_
-            legal = legal_actions(state)
-            action = bots[seat].act(observe(state, seat), legal)
-            assert action in legal
-            if isinstance(bots[seat], PIMCBot):
-                assert not isinstance(action, Kontra)
-            state = apply(state, action)
+        kontras.clear()
+        # play_game applies every action checked: an illegal one raises
+        state = play_game(new_game(Deal.shuffled(100 + i), rules), bots,
+                          on_action=lambda seat, a, s: kontras.append((seat, a)))
+        assert state.is_finished
+        assert not [seat for seat, a in kontras
+                    if isinstance(a, Kontra) and isinstance(bots[seat], PIMCBot)]
 
 
 def test_pimc_is_reproducible() -> None:
@@ -213,3 +210,23 @@ def test_arena_with_pimc_runs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_rejects_bad_input(argv: tuple[str, ...]) -> None:
     with pytest.raises(SkatError):
         run(parse(*argv))
+
+
+def test_pimc_expectation_uses_the_one_seeger_fabian_formula() -> None:
+    """D-14: the PIMC bot's expected score is seeger_fabian of the won and the lost
+    game, relative to each opponent; its values are game_value's (ISkO 5.1-5.2)."""
+    from skatlib import game_value, matadors, score, seeger_fabian
+    from skatlib.bots.pimc import _seeger, _value
+
+    won = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=70, declarer_tricks=6)
+    lost = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=50, declarer_tricks=4)
+    assert won.value == lost.value == 72
+    for p in (0.0, 0.3, 1.0):
+        wd, wo = seeger_fabian(won)
+        ld, lo = seeger_fabian(lost)
+        assert _seeger(p, 72) == pytest.approx(p * (wd - wo) + (1 - p) * (ld - lo))
+    hand = CardSet.parse("CJ SJ CA CT CK C9 SA ST H7 D7")
+    for text in ("G", "CH", "CHS", "CHZ", "N", "NO"):
+        c = Contract.parse(text)
+        m = 0 if c.is_null else matadors(c.game_type, hand)
+        assert _value(c, hand.mask) == game_value(c, m)

@@ -11,6 +11,8 @@ with 1, game 2 × Diamonds 9 = 18; overbid (bid 24): 27 = 3 × 9; lost, −54
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .actions import (
     Action,
     Claim,
@@ -31,7 +33,6 @@ from .actions import (
     parse_action,
 )
 from .bidding import BID_VALUES, Bid, bid_meanings, is_bid_value, next_bid
-from .bots import Bot, RandomBot, RuleBot, hand_value, play_deal
 from .cards import DECK, Card, CardSet, Rank, Suit, to_mask
 from .contract import Contract, GameType
 from .deal import Deal, Seat, deal_order
@@ -49,8 +50,8 @@ from .errors import (
     SolverError,
     TableError,
 )
+from .loop import Bot, play_game
 from .observation import Observation, observe
-from .pimc import PIMCBot
 from .play import (
     follows,
     is_trump,
@@ -63,7 +64,6 @@ from .play import (
 from .ramsch import RamschResult, ramsch_result
 from .record import GameRecord, replay, states
 from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
-from .sampling import World, count_worlds, sample_worlds, world_state
 from .scoring import (
     Abandoned,
     GameResult,
@@ -79,8 +79,6 @@ from .scoring import (
     seeger_fabian,
     value_levels,
 )
-from .simulate import GameTypeStats, SimulationStats, simulate
-from .solver import evaluate_moves, solve
 from .state import (
     EndReason,
     GameState,
@@ -98,7 +96,47 @@ from .state import (
 )
 from .table import SheetEntry, Table, bock_triggers
 
+if TYPE_CHECKING:
+    from .bots import (
+        GameTypeStats,
+        PIMCBot,
+        RandomBot,
+        RuleBot,
+        SimulationStats,
+        hand_value,
+        play_deal,
+        simulate,
+    )
+    from .sampling import World, count_worlds, sample_worlds, world_state
+    from .solver import evaluate_moves, solve
+
 __version__ = "0.1.0"
+
+# PEP 562: the bot toolkit and the search engine load on first use, so that
+# ``import skatlib`` stays the kernel, the state machine, records and the table.
+_LAZY = {
+    **dict.fromkeys(("RandomBot", "RuleBot", "hand_value", "play_deal", "PIMCBot",
+                     "GameTypeStats", "SimulationStats", "simulate"), "bots"),
+    **dict.fromkeys(("World", "count_worlds", "sample_worlds", "world_state"), "sampling"),
+    **dict.fromkeys(("evaluate_moves", "solve"), "solver"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load a name of the bot toolkit or the search engine on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    if name != "simulate":  # the deprecated module skatlib.simulate may rebind that name
+        globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "__version__",
@@ -187,6 +225,7 @@ __all__ = [
     "RuleBot",
     "hand_value",
     "play_deal",
+    "play_game",
     "ISKO",
     "ISS",
     "PUB",

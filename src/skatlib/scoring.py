@@ -516,30 +516,50 @@ def score(
 
 
 def seeger_fabian(
-    result: GameResult | PassedIn | Abandoned, *, players: int = 3
+    result: GameResult | PassedIn | Abandoned, *, players: int = 3, bock: int = 1
 ) -> tuple[int, int]:
     """List points under Seeger-Fabian (D-14): ``(declarer, each other player)``.
 
-    The declarer gets his score plus 50 if won, minus 50 if lost; every other
-    player at the table (the sitting-out dealer included) gets 40 at a
-    3-player table or 30 at a 4-player table when the declarer loses.
-    Kontra/Re multiply only the game points.  A passed-in deal, or one abandoned
-    in the auction, scores (0, 0).
+    The declarer gets his score (times ``bock``: 2 in a Bock deal, D-16) plus 50
+    if won, minus 50 if lost; every other player at the table (the sitting-out
+    dealer included) gets 40 at a 3-player table or 30 at a 4-player table when
+    the declarer loses.  Kontra/Re and Bock multiply only the game points.  A
+    passed-in deal, or one abandoned in the auction, scores (0, 0).  The one
+    Seeger-Fabian formula: :class:`~skatlib.Table`, ``simulate``, the arena, ISS
+    verification and the PIMC bot's expectations all come here (the raw twin
+    :func:`seeger_fabian_points` takes the score alone).
 
     >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=50,
     ...           declarer_tricks=4)
-    >>> r.score, seeger_fabian(r), seeger_fabian(r, players=4)
-    (-96, (-146, 40), (-146, 30))
+    >>> r.score, seeger_fabian(r), seeger_fabian(r, players=4), seeger_fabian(r, bock=2)
+    (-96, (-146, 40), (-146, 30), (-242, 40))
     """
-    if players not in (3, 4):
-        raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}",
-                                Reason.BAD_TABLE)
     if isinstance(result, (PassedIn, Abandoned)):
+        seeger_fabian_points(0, True, players=players, bock=bock)  # check the arguments
         return (0, 0)
     if not isinstance(result, GameResult):
         raise InvalidScoreError(f"Seeger-Fabian scores declarer games, not {result!r} "
                                 "(a Ramsch deal has no declarer)", Reason.INCONSISTENT_RESULT)
-    if result.won:
-        return (result.score + 50, 0)
-    return (result.score - 50, 40 if players == 3 else 30)
+    return seeger_fabian_points(result.score, result.won, players=players, bock=bock)
 
+
+def seeger_fabian_points(score: int, won: bool, *, players: int = 3, bock: int = 1
+                         ) -> tuple[int, int]:
+    """:func:`seeger_fabian` of a game with list score ``score`` (``+value`` won,
+    ``−2 × value`` lost, Kontra/Re included): ``(declarer, each other player)``.
+
+    >>> seeger_fabian_points(48, True), seeger_fabian_points(-96, False, players=4)
+    ((98, 0), (-146, 30))
+    """
+    if players not in (3, 4) or isinstance(players, bool):
+        raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}",
+                                Reason.BAD_TABLE)
+    if bock not in (1, 2) or isinstance(bock, bool):
+        raise InvalidScoreError(f"bock is the multiplier of a Bock deal: 1 (none) or 2 (D-16), "
+                                f"not {bock!r}", Reason.BAD_TABLE)
+    if won:
+        return (score * bock + 50, 0)
+    return (score * bock - 50, 40 if players == 3 else 30)
+
+
+__all__ += ["seeger_fabian_points"]  # kept beside the function (scoring.py's owner: merge up)

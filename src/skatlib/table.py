@@ -26,29 +26,36 @@ from typing import Literal, Union
 
 import attrs
 
-from .bots import Bot
 from .contract import GameType
 from .deal import Deal
 from .errors import TableError
-from .observation import observe
+from .loop import Bot, play_game
 from .ramsch import RamschResult
 from .rules import ISKO, Rules
-from .scoring import Abandoned, GameResult, PassedIn
-from .state import GameState, Phase, apply, legal_actions, new_game, result
+from .scoring import Abandoned, GameResult, PassedIn, seeger_fabian
+from .state import GameState, Phase, new_game, result
 
 __all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers"]
 
 DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]  # noqa: UP007
 """Anything a finished deal can produce."""
 
+_RESULTS = (GameResult, PassedIn, RamschResult, Abandoned)
 
-def bock_triggers(res: DealResult, rules: Rules) -> tuple[str, ...]:
-    """Which of ``rules.bock_triggers`` a deal's result fires (D-16).
 
-    >>> from skatlib import Contract, score, ISKO
+def bock_triggers(res: DealResult, rules: Rules, *, in_round: bool = False
+                  ) -> tuple[str, ...]:
+    """Which of ``rules.bock_triggers`` a deal's result fires (D-16).  A deal
+    ``in_round`` (itself part of a Bock or a Ramsch round) never fires
+    ``ramsch`` (D-16, revised 2026-12), so Ramsch rounds cannot feed themselves.
+
+    >>> from skatlib import Contract, score, ISKO, PUB, RuleBot, play_deal
     >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=60, declarer_tricks=5)
     >>> bock_triggers(r, ISKO)
     ('lost_60',)
+    >>> _, ramsch = play_deal(Deal.shuffled(0), [RuleBot()] * 3, PUB)   # all pass: Ramsch
+    >>> bock_triggers(ramsch, PUB), bock_triggers(ramsch, PUB, in_round=True)
+    (('ramsch',), ())
     """
     fired: list[str] = []
     if isinstance(res, PassedIn):
@@ -69,7 +76,8 @@ def bock_triggers(res: DealResult, rules: Rules) -> tuple[str, ...]:
             fired.append("grand_hand")
         if c.is_null and c.hand and c.ouvert:
             fired.append("null_ouvert_hand")
-    return tuple(t for t in fired if t in rules.bock_triggers)
+    return tuple(t for t in fired if t in rules.bock_triggers
+                 and not (in_round and t == "ramsch"))
 
 
 @attrs.frozen
@@ -133,6 +141,8 @@ class SheetEntry:
 
 
 def _players(value: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise TypeError(f"players must be a sequence of 3 or 4 names, not {value!r}")
     players = tuple(str(p) for p in value)
     if len(players) not in (3, 4):
         raise TableError(f"a Skat table has 3 or 4 players, not {len(players)}: {players}")
@@ -162,9 +172,17 @@ class Table:
     """Upcoming special deals, in order: ``'bock'`` or ``'ramsch'`` (D-16)."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be Rules, not {type(self.rules).__name__}")
+        if isinstance(self.first_dealer, bool) or not isinstance(self.first_dealer, int):
+            raise TypeError(f"first_dealer must be an int, not {self.first_dealer!r}")
         if not 0 <= self.first_dealer < len(self.players):
-            raise TableError(f"first_dealer must be 0..{len(self.players) - 1}")
-        if self.deals is not None and (not isinstance(self.deals, int) or self.deals < 1):
+            raise TableError(f"first_dealer must be 0..{len(self.players) - 1}, not "
+                             f"{self.first_dealer}")
+        if self.deals is not None and (isinstance(self.deals, bool)
+                                       or not isinstance(self.deals, int)):
+            raise TypeError(f"deals must be an int or None, not {self.deals!r}")
+        if self.deals is not None and self.deals < 1:
             raise TableError(f"a series has at least one deal, not {self.deals!r}")
 
     @property
@@ -218,13 +236,27 @@ class Table:
 
     def record(self, outcome: GameState | DealResult, *, dealer: int | str | None = None
                ) -> Table:
-        """The table after recording the next deal's outcome (a finished
-        :class:`~skatlib.GameState`, or its result).  ``dealer``, if given, must
-        be the next dealer (by index or name).
+        """The table after recording the next deal's outcome: a finished
+        :class:`~skatlib.GameState`, or its result (a :class:`~skatlib.GameResult`
+        only if it says who declared, as :func:`~skatlib.result` makes it).
+        ``dealer``, if given, must be the next dealer (by index or name).
 
-        :raises SkatError: for an unfinished state, the wrong dealer, or a
-            complete series.  The table itself is never changed.
+        :raises TypeError: for anything but a state or a deal result.
+        :raises TableError: for an unfinished state, the wrong dealer, a game
+            result without its declarer, or a complete series.  The table itself
+            is never changed.
+
+        >>> from skatlib import PassedIn
+        >>> Table(("A", "B", "C")).record(PassedIn()).entries[0].kind
+        'passed_in'
+        >>> Table(("A", "B", "C")).record("foo")             # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        TypeError: outcome must be a finished GameState or a deal result ..., not str
         """
+        if not isinstance(outcome, (GameState, *_RESULTS)):
+            raise TypeError("outcome must be a finished GameState or a deal result "
+                            "(GameResult, PassedIn, RamschResult, Abandoned), not "
+                            f"{type(outcome).__name__}")
         self._check_open()
         if dealer is not None:
             idx = self.players.index(dealer) if isinstance(dealer, str) and \
@@ -233,47 +265,74 @@ class Table:
                 raise TableError(
                     f"the next deal is dealt by {self.next_dealer} (index "
                     f"{self.next_dealer_index}), not {dealer!r}")
-        declarer_seat = -1
-        if isinstance(outcome, GameState):
-            if outcome.phase != Phase.FINISHED:
-                raise TableError("the deal is not finished: play it to the end first")
-            if outcome.rules != self.rules:
-                raise TableError(f"the deal was played under rules {outcome.rules.name!r}, "
-                                 f"not this table's {self.rules.name!r}: start it with "
-                                 "Table.new_game()")
-            if self.next_is_ramsch and not outcome.ramsch_round:
-                raise TableError("a Ramsch round is due (D-16) but this deal was bid: start it "
-                                 "with Table.new_game()")
-            if not self.next_is_ramsch and outcome.ramsch_round:
-                raise TableError("this deal started as Ramsch, but no Ramsch round is due: "
-                                 "start it with Table.new_game()")
-            res = result(outcome)
-            assert res is not None
-            declarer_seat = outcome.declarer_
-        else:
-            res = outcome
-            if isinstance(res, GameResult):
-                raise TableError("record a finished GameState (a bare GameResult does not "
-                                 "say who declared); or use record_game()")
-        return self._record(res, declarer_seat)
+        if not isinstance(outcome, GameState):
+            if isinstance(outcome, GameResult) and outcome.declarer is None:
+                raise TableError("record a finished GameState, or a GameResult that says who "
+                                 "declared (its declarer is None); or use record_game()")
+            return self.record_game(outcome)
+        if outcome.phase != Phase.FINISHED:
+            raise TableError("the deal is not finished: play it to the end first")
+        if outcome.rules != self.rules:
+            raise TableError(f"the deal was played under rules {outcome.rules.name!r}, "
+                             f"not this table's {self.rules.name!r}: start it with "
+                             "Table.new_game()")
+        if self.next_is_ramsch and not outcome.ramsch_round:
+            raise TableError("a Ramsch round is due (D-16) but this deal was bid: start it "
+                             "with Table.new_game()")
+        if not self.next_is_ramsch and outcome.ramsch_round:
+            raise TableError("this deal started as Ramsch, but no Ramsch round is due: "
+                             "start it with Table.new_game()")
+        res = result(outcome)
+        if res is None:  # a real check, not an assert (python -O removes those)
+            raise TableError("the deal has no result yet: play it to the end first")
+        return self._record(res, outcome.declarer_index)
 
     def record_game(self, res: DealResult, *, declarer: int | str | None = None) -> Table:
-        """Record a result given without a state; ``declarer`` names the
-        declarer by seat (0..2) or player name for a :class:`~skatlib.GameResult`."""
+        """Record a result given without a state.  A :class:`~skatlib.GameResult`
+        needs its declarer: ``declarer`` by seat (0..2: forehand, middlehand,
+        rearhand) or player name, or else the result's own
+        :attr:`~skatlib.GameResult.declarer`; other results have none.
+
+        :raises TypeError: if ``res`` is not a deal result.
+        :raises TableError: for a missing, impossible or contradicting declarer.
+
+        >>> from skatlib import Contract, score
+        >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+        ...           declarer_tricks=6)
+        >>> Table(("A", "B", "C")).record_game(r, declarer="B").entries[0].seeger_fabian
+        (0, 98, 0)
+        >>> Table(("A", "B", "C")).record_game(r, declarer=-1)   # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        skatlib.errors.TableError: declarer must be a seat 0..2 (...) or the name ..., not -1
+        """
+        if not isinstance(res, _RESULTS):
+            raise TypeError("res must be a deal result (GameResult, PassedIn, RamschResult, "
+                            f"Abandoned), not {type(res).__name__}")
         self._check_open()
-        seat = -1
-        if isinstance(res, GameResult):
-            seats = self.seat_indices(self.next_dealer_index)
-            if isinstance(declarer, str):
-                if declarer not in self.players or self.players.index(declarer) not in seats:
-                    raise TableError(f"{declarer!r} does not play in this deal: "
-                                     f"{self.next_seats()}")
-                seat = seats.index(self.players.index(declarer))
-            elif isinstance(declarer, int) and 0 <= declarer <= 2:
-                seat = declarer
-            else:
-                raise TableError("a game result needs its declarer (seat 0..2 or a name)")
+        if not isinstance(res, GameResult):
+            if declarer is not None:
+                raise TableError(f"a {type(res).__name__} has no declarer, but declarer="
+                                 f"{declarer!r} was given")
+            return self._record(res, -1)
+        seat = self._declarer_seat(declarer) if declarer is not None else -1
+        if res.declarer is not None:
+            if seat >= 0 and seat != int(res.declarer):
+                raise TableError(f"declarer={declarer!r} contradicts the result's declarer "
+                                 f"({res.declarer.name.lower()})")
+            seat = int(res.declarer)
+        if seat < 0:
+            raise TableError("a game result needs its declarer (seat 0..2 or a name)")
         return self._record(res, seat)
+
+    def _declarer_seat(self, declarer: int | str) -> int:
+        seats = self.seat_indices(self.next_dealer_index)
+        if isinstance(declarer, str) and declarer in self.players \
+                and self.players.index(declarer) in seats:
+            return seats.index(self.players.index(declarer))
+        if isinstance(declarer, int) and not isinstance(declarer, bool) and 0 <= declarer <= 2:
+            return declarer
+        raise TableError("declarer must be a seat 0..2 (forehand, middlehand, rearhand) or the "
+                         f"name of a player in this deal {self.next_seats()}, not {declarer!r}")
 
     def _record(self, res: DealResult, declarer_seat: int) -> Table:
         n = self.size
@@ -286,18 +345,15 @@ class Table:
         declarer_index = -1
         if isinstance(res, GameResult):
             declarer_index = seats[declarer_seat]
-            game_points = res.score * bock
-            plain[declarer_index] = game_points
-            sf[declarer_index] = game_points + (50 if res.won else -50)
-            if not res.won:
-                for i in range(n):
-                    if i != declarer_index:
-                        sf[i] += 40 if n == 3 else 30
+            plain[declarer_index] = res.score * bock
+            mine, others = seeger_fabian(res, players=n, bock=bock)
+            sf = [mine if i == declarer_index else others for i in range(n)]
         elif isinstance(res, RamschResult):
             for seat in range(3):
                 plain[seats[seat]] = res.scores[seat] * bock
                 sf[seats[seat]] = res.scores[seat] * bock
-        triggers = bock_triggers(res, self.rules) if self.rules.bock else ()
+        triggers = bock_triggers(res, self.rules, in_round=bock > 1 or ramsch_round) \
+            if self.rules.bock else ()
         queue = self.queue[1:] if self.queue else ()
         if triggers:
             queue = queue + ("bock",) * n
@@ -309,15 +365,10 @@ class Table:
 
     def play(self, deal: Deal, bots: Sequence[Bot]) -> Table:
         """Play the next deal with ``bots`` (one per seat: forehand, middlehand,
-        rearhand) and record it."""
+        rearhand) through :func:`~skatlib.play_game` and record it."""
         if len(bots) != 3:
             raise TableError(f"a deal needs 3 bots (one per seat), not {len(bots)}")
-        state = self.new_game(deal)
-        while state.phase != Phase.FINISHED:
-            seat = state.to_move_
-            action = bots[seat].act(observe(state, seat), legal_actions(state))
-            state = apply(state, action)
-        return self.record(state)
+        return self.record(play_game(self.new_game(deal), bots))
 
     def totals(self, system: Literal["list", "seeger_fabian"] | None = None
                ) -> tuple[int, ...]:

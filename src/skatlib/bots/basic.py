@@ -1,9 +1,8 @@
-"""Bots and running a deal with them.
+"""The basic bots: :class:`RandomBot`, :class:`RuleBot` and the hand evaluator
+:func:`hand_value`, and :func:`declaration_step`, which lets any bot declare in
+every form the state offers (compound, or one ``Discard`` at a time).
 
-A bot is any object with ``act(observation, legal) -> action``: it sees only
-its seat's :class:`~skatlib.Observation` and the legal actions.
-
->>> from skatlib import Deal, RandomBot, play_deal
+>>> from skatlib import Deal, play_deal
 >>> record, res = play_deal(Deal.shuffled(11), [RandomBot(1), RandomBot(2), RandomBot(3)])
 >>> res.score == play_deal(Deal.shuffled(11), [RandomBot(1), RandomBot(2), RandomBot(3)])[1].score
 True
@@ -12,16 +11,17 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from itertools import combinations
 
-from . import _tables as T
-from .actions import (
+from .. import _tables as T
+from ..actions import (
     Action,
     Bid,
     Claim,
     Concede,
     Declare,
+    Discard,
     Hold,
     Pass,
     PickUpSkat,
@@ -29,27 +29,21 @@ from .actions import (
     Push,
     Refuse,
 )
-from .cards import CardSet
-from .contract import Contract, GameType
-from .deal import Deal
-from .errors import IllegalActionError, Reason
-from .observation import Observation, observe
-from .ramsch import RamschResult
-from .record import GameRecord
-from .rules import ISKO, Rules
-from .scoring import Abandoned, GameResult, PassedIn
-from .state import GameState, Phase, apply, legal_actions, new_game, result
+from ..cards import CardSet
+from ..contract import Contract, GameType
+from ..observation import Observation
+from ..scoring import game_value, matadors_mask
+from ..state import Phase
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "play_deal", "hand_value"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What :func:`play_deal` needs from a player."""
-
-    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Choose one of ``legal`` (never empty) given what this seat knows."""
-        ...
+__all__ = [
+    "DeclarationOption",
+    "DeclarationPicker",
+    "RandomBot",
+    "RuleBot",
+    "bid_up_to",
+    "declaration_step",
+    "hand_value",
+]
 
 
 class RandomBot:
@@ -70,13 +64,12 @@ class RandomBot:
             cards = [a for a in legal if isinstance(a, Play)]
             return self.rng.choice(cards) if cards else legal[0]
         if observation.phase == Phase.BIDDING:
-            options = list(legal)
-            passes = [a for a in options if not isinstance(a, (Declare,)) and str(a) == "p"]
-            if passes and (len(options) == 1 or self.rng.random() < self.pass_rate):
+            passes = [a for a in legal if isinstance(a, Pass)]
+            if passes and (len(legal) == 1 or self.rng.random() < self.pass_rate):
                 return passes[0]
-            others = [a for a in options if a not in passes]
+            others = [a for a in legal if isinstance(a, (Bid, Hold))]
             # bid the next value or hold rather than jumping at random
-            return others[0] if others else options[0]
+            return others[0] if others else legal[0]
         if observation.phase == Phase.KONTRA and self.rng.random() < self.pass_rate:
             return next(a for a in legal if isinstance(a, Pass))
         useful = [a for a in legal if not isinstance(a, (Concede, Claim, Refuse))]
@@ -106,15 +99,15 @@ def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
     best: tuple[Contract | None, int] = (None, 0)
     # grand: jacks and aces
     if jacks >= 3 and aces + tens_guarded >= 2 or jacks == 4 and aces >= 1:
-        m = abs(_matadors(4, h))
-        best = (Contract(GameType.GRAND), 24 * (m + 1))
+        grand = Contract(GameType.GRAND)
+        best = (grand, game_value(grand, matadors_mask(T.GRAND, h)))
     for gt in (3, 2, 1, 0):
         trumps = (h & T.TRUMPS[gt]).bit_count()
         if trumps >= 6 or trumps == 5 and jacks + aces >= 3:
-            m = abs(_matadors(gt, h))
-            value = T.BASE_VALUES[gt] * (m + 1)
+            trump_game = Contract(GameType(gt))
+            value = game_value(trump_game, matadors_mask(gt, h))
             if value > best[1]:
-                best = (Contract(GameType(gt)), value)
+                best = (trump_game, value)
     if best[0] is None:
         safe = True
         for s in range(4):
@@ -127,10 +120,89 @@ def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
     return best
 
 
-def _matadors(gt: int, mask: int) -> int:
-    from .scoring import matadors_mask
+def bid_up_to(limit: int, o: Observation, legal: Sequence[Action]) -> Action:
+    """In the auction: the lowest bid up to ``limit``, or hold while the bid is
+    at most ``limit``; else pass (ISkO 3.3).
 
-    return matadors_mask(gt, mask)
+    >>> from skatlib import Deal, legal_actions, new_game, observe
+    >>> s = new_game(Deal.shuffled(1))
+    >>> o = observe(s, s.to_move_index)
+    >>> bid_up_to(20, o, legal_actions(s)), bid_up_to(0, o, legal_actions(s))
+    (Bid(18), Pass())
+    """
+    for a in legal:
+        if isinstance(a, Bid) and a.value <= limit:
+            return a
+        if isinstance(a, Hold) and o.bid <= limit:
+            return a
+    return next(a for a in legal if isinstance(a, Pass))
+
+
+DeclarationOption = tuple[Contract, int]
+"""A declaration a bot weighs: the contract and the mask of the two cards put
+away (0 in a hand game)."""
+
+DeclarationPicker = Callable[[int, Sequence[DeclarationOption]], int]
+"""``picker(cards, options) -> index``: chooses one of ``options`` for the
+declarer's ``cards`` (a mask: the 12 cards after a pickup, else the 10)."""
+
+_PLAIN_CONTRACTS = tuple(Contract(GameType(g)) for g in range(6)) + (
+    Contract(GameType.NULL, ouvert=True),)
+"""The contracts open to a declarer who picked up the skat (no hand, no
+announcements but null ouvert), weighed while he is still putting cards away."""
+
+
+def declaration_step(o: Observation, legal: Sequence[Action], pick: DeclarationPicker
+                     ) -> Action:
+    """One step of the declaration, in whichever form ``legal`` offers it, with
+    the declarer's whole choice made by ``pick``:
+
+    * compound ``Declare(contract, discard)`` actions: the chosen one;
+    * ``Discard(card)`` actions (the factored form, one card at a time): a card
+      of the chosen discard, planned on ``o.hand | o.discard`` (the 12 cards)
+      with the cards already put away (``o.discard``) kept in the plan;
+    * bare ``Declare(contract)`` actions: the chosen contract, with the discard
+      already made (or none, in a hand game).
+
+    >>> from skatlib import Deal, RuleBot, apply, new_game, observe, legal_actions
+    >>> from skatlib import Pass, PickUpSkat
+    >>> s = new_game(Deal.shuffled(2))
+    >>> s = apply(apply(apply(apply(s, Pass()), Pass()), Bid(18)), PickUpSkat())
+    >>> d = s.declarer_index
+    >>> first = lambda cards, options: 0
+    >>> declaration_step(observe(s, d), legal_actions(s), first) == legal_actions(s)[0]
+    True
+    """
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        forced = o.discard.mask if o.discard is not None else 0
+        cards = o.hand.mask | forced
+        free = [int(a.card) for a in discards]
+        pairs = [m for m in _pairs(cards) if m & forced == forced
+                 and all(c in free for c in T.mask_cards(m & ~forced))]
+        options = [(c, m) for c in _PLAIN_CONTRACTS for m in pairs]
+        if not options:
+            return discards[0]
+        _, planned = options[pick(cards, options)]
+        want = planned & ~forced
+        return next((a for a in discards if want >> int(a.card) & 1), discards[0])
+    decls = [a for a in legal if isinstance(a, Declare)]
+    if not decls:
+        return legal[0]
+    if decls[0].discard is not None:  # the compound form
+        cards = o.hand.mask
+        for d in decls:
+            if d.discard is not None:
+                cards |= d.discard.mask
+        choices = [(d.contract, d.discard.mask if d.discard is not None else 0) for d in decls]
+        return decls[pick(cards, choices)]
+    put_away = o.discard.mask if o.picked_up and o.discard is not None else 0
+    return decls[pick(o.hand.mask | put_away, [(d.contract, put_away) for d in decls])]
+
+
+def _pairs(mask: int) -> list[int]:
+    cards = T.mask_cards(mask)
+    return [(1 << a) | (1 << b) for a, b in combinations(cards, 2)]
 
 
 class RuleBot:
@@ -149,19 +221,18 @@ class RuleBot:
         """Choose an action (see the class docs)."""
         o = observation
         if o.phase == Phase.BIDDING:
-            _, limit = hand_value(o.hand)
-            for a in legal:
-                if isinstance(a, Bid) and a.value <= limit:
-                    return a
-                if isinstance(a, Hold) and o.bid <= limit:
-                    return a
-            return next(a for a in legal if isinstance(a, Pass))
+            return bid_up_to(hand_value(o.hand)[1], o, legal)
         if o.phase == Phase.SKAT:
             return next(a for a in legal if isinstance(a, PickUpSkat))
         if o.phase == Phase.PUSHING:
+            # push the two highest-point cards on: both at once (the compound
+            # Push) or one at a time (Discard), the first of equals in legal order
             pushes = [a for a in legal if isinstance(a, Push) and a.discard is not None]
-            if pushes:  # push the two highest-point cards away
+            if pushes:
                 return max(pushes, key=lambda a: a.discard.points() if a.discard else 0)
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if discards:
+                return max(discards, key=lambda a: a.card.points)
             return next(a for a in legal if isinstance(a, PickUpSkat))
         if o.phase == Phase.DECLARING:
             return self._declare(o, legal)
@@ -172,31 +243,30 @@ class RuleBot:
         return passes[0] if passes else legal[0]
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
-        decls = [a for a in legal if isinstance(a, Declare)]
-        if not decls:
-            return legal[0]
-        wanted, _ = hand_value(o.hand)
+        return declaration_step(o, legal, self._pick_declaration)
 
-        def contract_score(c: Contract) -> tuple[int, int]:
+    @staticmethod
+    def _pick_declaration(cards: int, options: Sequence[DeclarationOption]) -> int:
+        """The best contract for ``cards`` (the declarer's 12, or 10 in a hand
+        game), then the discard that keeps trumps and aces and puts points away."""
+        wanted, _ = hand_value(cards)
+
+        def key(i: int) -> tuple[int, int, int, int, int]:
+            c, discard = options[i]
             if c.is_null:
-                return (1 if wanted == c else 0, 0)
-            trumps = (o.hand.mask & T.TRUMPS[c.game_type]).bit_count()
-            return (2 if wanted == c else 0, trumps * 10 + c.base_value)
+                fit = (1 if wanted == c else 0, 0)
+            else:
+                trumps = (cards & T.TRUMPS[c.game_type]).bit_count()
+                fit = (2 if wanted == c else 0, trumps * 10 + c.base_value)
+            # never announce what is not needed: the plain contract first
+            announced = c.hand + c.schneider + c.schwarz + c.ouvert
+            bad = (discard & T.TRUMPS[c.game_type]).bit_count() * 100 + sum(
+                50 for s in range(4) if discard >> (8 * s + 6) & 1)
+            return (*fit, -announced, -bad, T.mask_points(discard))
 
-        best_contract = max({d.contract for d in decls}, key=contract_score)
-        options = [d for d in decls if d.contract == best_contract]
-        if options[0].discard is None:
-            return options[0]
-        trumps = T.TRUMPS[best_contract.game_type]
-
-        def discard_score(d: Declare) -> tuple[int, int]:
-            assert d.discard is not None
-            m = d.discard.mask
-            bad = (m & trumps).bit_count() * 100 + sum(
-                1 for c in d.discard if c.rank == 6) * 50
-            return (-bad, d.discard.points())
-
-        return max(options, key=discard_score)
+        # max() keeps the first of equal keys: the order of ``options`` (the legal
+        # order), never a set's or hash order (PYTHONHASHSEED)
+        return max(range(len(options)), key=key)
 
     def _play(self, o: Observation, legal: Sequence[Action]) -> Action:
         cards = [a for a in legal if isinstance(a, Play)]
@@ -237,33 +307,3 @@ class RuleBot:
         if beating and not partner_wins:
             return min(beating, key=lambda a: (key[a.card], a.card.points))
         return min(cards, key=lambda a: (a.card.points, key[a.card]))
-
-
-def play_deal(
-    deal: Deal, bots: Sequence[Bot], rules: Rules = ISKO
-) -> tuple[GameRecord, GameResult | PassedIn | RamschResult | Abandoned]:
-    """Play a deal to the end: ``bots[i]`` plays seat ``i`` (forehand, middlehand,
-    rearhand).  Returns the record (which replays to the same state) and the result.
-
-    :raises IllegalActionError: if a bot returns an illegal action (the message
-        names the seat).
-    """
-    if len(bots) != 3:
-        raise IllegalActionError(f"a deal needs 3 bots (one per seat), not {len(bots)}",
-                                 Reason.BAD_TABLE)
-    state: GameState = new_game(deal, rules)
-    actions: list[Action] = []
-    while state.phase != Phase.FINISHED:
-        seat = state.to_move_
-        legal = legal_actions(state)
-        action = bots[seat].act(observe(state, seat), legal)
-        try:
-            state = apply(state, action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"bot for seat {seat} chose an illegal action: {exc}",
-                                     exc.reason, action=action, legal=exc.legal) from exc
-        actions.append(action)
-    res = result(state)
-    assert res is not None
-    played: tuple[Action, ...] = tuple(actions)
-    return GameRecord(deal, played, rules), res

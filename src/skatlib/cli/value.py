@@ -1,17 +1,10 @@
-"""The ``skat`` command-line tool.
+"""``skat value``: score a game from its contract, bid, matadors and points
+(ISkO 5), with its Seeger-Fabian list points.
 
-Every subcommand is one :class:`Command` in :data:`COMMANDS`: a name, a
-one-line help text, a function that adds its arguments to an
-:class:`argparse.ArgumentParser` and a function that runs it and returns the
-exit code.  To add a subcommand, write those two functions and append one
-``Command`` to :data:`COMMANDS`; :func:`main` does the rest (parsing, one-line
-error messages, exit codes).
-
-Exit codes: 0 success, 2 bad input (usage or a :class:`~skatlib.SkatError`),
-130 interrupted.  Bad input never prints a traceback, only one line
-``skat: error: ...`` on standard error.
-
->>> main(["value", "CH", "--matadors", "2", "--bid", "48", "--points", "58"])
+>>> import argparse
+>>> p = argparse.ArgumentParser()
+>>> add_arguments(p)
+>>> run(p.parse_args(["CH", "--matadors", "2", "--bid", "48", "--points", "58"]))
 with 2, game 3, hand 4 × Clubs 12 = 48; lost, −96
 Seeger-Fabian (3 players): declarer −146, each other player +40
 0
@@ -20,52 +13,23 @@ Seeger-Fabian (3 players): declarer −146, each other player +40
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import NamedTuple, NoReturn, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
-from . import _cmd_arena, _cmd_play, _cmd_replay, _cmd_simulate
-from ._text import signed as _signed
-from ._text import write_line as _write
-from .cards import CardSet
-from .contract import Contract
-from .errors import InvalidScoreError, Reason, SkatError
-from .scoring import GameResult, matadors, score, seeger_fabian
+from .._text import signed as _signed
+from .._text import write_line as _write
+from ..cards import CardSet
+from ..contract import Contract
+from ..errors import InvalidScoreError, Reason
+from ..scoring import GameResult, matadors, score, seeger_fabian
+from ._common import UsageError
 
-__all__ = ["COMMANDS", "Command", "build_parser", "main"]
-
-PROG = "skat"
+__all__ = ["add_arguments", "run"]
 
 
-class Command(NamedTuple):
-    """One ``skat`` subcommand."""
-
-    name: str
-    """The word typed after ``skat``."""
-    help: str
-    """One line for ``skat --help``."""
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    """Adds the subcommand's arguments to its parser."""
-    run: Callable[[argparse.Namespace], int]
-    """Runs the subcommand; returns the exit code.  May raise :class:`~skatlib.SkatError`."""
-
-
-class UsageError(Exception):
-    """Raised by the parser instead of exiting, so :func:`main` prints one line."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-# --------------------------------------------------------------------------- value
-
-
-def _value_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "contract",
         metavar="CONTRACT",
@@ -194,7 +158,7 @@ def _value_json(result: GameResult, args: argparse.Namespace) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def _run_value(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     contract = Contract.parse(args.contract)
     if contract.is_null and args.cards is None and args.skat is not None:
         raise UsageError("--skat goes with --cards")
@@ -244,87 +208,3 @@ def _run_value(args: argparse.Namespace) -> int:
         text += f", each other player {_signed(other)}"
     _write(out, text)
     return 0
-
-
-# --------------------------------------------------------------------------- registry
-
-COMMANDS: list[Command] = [
-    Command(
-        "play",
-        "play a deal (or a series with --players) with bots and print it",
-        _cmd_play.add_arguments,
-        _cmd_play.run,
-    ),
-    Command(
-        "value",
-        "score a game: value, win or loss, list points (ISkO 5)",
-        _value_arguments,
-        _run_value,
-    ),
-    Command(
-        "replay",
-        "replay and verify ISS game records (plain, .bz2 or .gz)",
-        _cmd_replay.add_arguments,
-        _cmd_replay.run,
-    ),
-    Command(
-        "simulate",
-        "play many deals in parallel and print statistics",
-        _cmd_simulate.add_arguments,
-        _cmd_simulate.run,
-    ),
-    Command(
-        "arena",
-        "pit bots against each other over duplicate deals (rotated seats)",
-        _cmd_arena.add_arguments,
-        _cmd_arena.run,
-    ),
-]
-"""The subcommands, in the order ``skat --help`` lists them."""
-
-
-def _version() -> str:
-    from . import __version__
-
-    return __version__
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for ``skat`` with one subparser per entry of :data:`COMMANDS`."""
-    parser = _Parser(
-        prog=PROG,
-        description="Skat exactly as the International Skat Order (ISkO) defines it.",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
-    for command in COMMANDS:
-        p = sub.add_parser(command.name, help=command.help, description=command.help)
-        command.add_arguments(p)
-        p.set_defaults(run=command.run)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``skat`` with ``argv`` (default: the process arguments); return the exit code."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-        run: Callable[[argparse.Namespace], int] = args.run
-        return run(args)
-    except SystemExit as exc:  # --help and --version
-        return exc.code if isinstance(exc.code, int) else 0
-    except (UsageError, SkatError) as exc:
-        _write(sys.stderr, f"{PROG}: error: {' '.join(str(exc).split())}")
-        return 2
-    except KeyboardInterrupt:
-        _write(sys.stderr, f"{PROG}: interrupted")
-        return 130
-    except BrokenPipeError:  # e.g. `skat play | head`: the reader went away
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (silence the flush at exit)
-        return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

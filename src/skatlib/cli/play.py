@@ -4,64 +4,25 @@ person follows a game."""
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ._text import signed as _signed
-from .actions import Bid, Declare, Hold, Kontra, Pass, PickUpSkat, PlayHand, Push, Re
-from .bots import Bot, RandomBot, RuleBot
-from .cards import Card, CardSet
-from .deal import Deal
-from .display import colour_cards, supports_colour
-from .errors import Reason, SkatError
-from .observation import observe
-from .rules import preset
-from .scoring import GameResult, seeger_fabian
-from .state import GameState, Phase, apply, legal_actions, new_game, result
-from .table import Table
+from .._text import signed as _signed
+from ..actions import Bid, Declare, Discard, Hold, Kontra, Pass, PickUpSkat, PlayHand, Push, Re
+from ..bots import BOTS, Bot, bot_factory, deal_seed, seeded_deal
+from ..cards import Card, CardSet
+from ..display import colour_cards, supports_colour
+from ..errors import Reason, SkatError
+from ..loop import play_game
+from ..rules import preset
+from ..scoring import GameResult, seeger_fabian
+from ..state import GameState, new_game, result
+from ..table import Table
 
-__all__ = ["add_arguments", "run", "make_bot", "narrate"]
+__all__ = ["add_arguments", "run", "narrate"]
 
 _NAMES = ("Forehand", "Middlehand", "Rearhand")
-
-
-def make_bot(spec: str, seed: int) -> Bot:
-    """A bot from a name: ``random``, ``rule``, ``pimc``, or ``module:Class``
-    (constructed with ``seed=`` if it accepts one, else without arguments).
-
-    ``module:Class`` imports that module and calls that attribute: only name
-    code you trust."""
-    if spec == "random":
-        return RandomBot(seed)
-    if spec == "rule":
-        return RuleBot()
-    if spec == "pimc":
-        try:
-            from .pimc import PIMCBot  # type: ignore[import-not-found, unused-ignore]
-        except ImportError:
-            raise SkatError("the pimc bot is not available in this version",
-                            Reason.OPTION_DISABLED) from None
-        return PIMCBot(seed=seed)  # type: ignore[no-any-return, unused-ignore]
-    module, _, cls = spec.partition(":")
-    if not cls:
-        raise SkatError(f"unknown bot {spec!r}: use random, rule, or module:Class",
-                        Reason.BAD_RULES)
-    try:
-        factory = getattr(importlib.import_module(module), cls)
-    except (ImportError, AttributeError, TypeError, ValueError) as exc:
-        raise SkatError(f"cannot load bot {spec!r}: {exc}", Reason.BAD_RULES) from None
-    try:
-        try:
-            bot = factory(seed=seed)
-        except TypeError:
-            bot = factory()
-    except Exception as exc:  # any error building a user's bot is bad input
-        raise SkatError(f"cannot create bot {spec!r}: {exc}", Reason.BAD_RULES) from None
-    if not callable(getattr(bot, "act", None)):
-        raise SkatError(f"{spec!r} has no act(observation, legal) method", Reason.BAD_RULES)
-    return bot  # type: ignore[no-any-return]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,7 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="isko",
                         help="rules preset: isko (official), pub (Kontra/Re, Ramsch, Bock), iss")
     parser.add_argument("--bots", default="rule,rule,rule",
-                        help="bots per seat: random, rule or module:Class (comma-separated)")
+                        help=f"bots per seat (one, or three comma-separated): {', '.join(BOTS)} "
+                             "or module:Class (a module importable from the current directory)")
     parser.add_argument("--colour", "--color", dest="colour", choices=("auto", "always", "never"),
                         default="auto", help="coloured suits in the terminal")
     parser.add_argument("--symbols", action="store_true", help="show ♣♠♥♦ instead of C S H D")
@@ -92,7 +54,7 @@ def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
     """Print a finished deal: hands, bidding, skat, declaration, tricks, score."""
     deal = state.deal
     gt = int(state.contract.game_type) if state.contract is not None else (
-        6 if state.gt == 6 else None)
+        6 if state.game_type_index == 6 else None)
     w = out.write
     w("Hands\n")
     for seat in range(3):
@@ -100,23 +62,30 @@ def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
     w(f"  {'Skat':<11} {_cards(deal.skat, gt, ansi, symbols)}\n")
     w("Bidding\n")
     line = []
-    for who, act in state.auction:
+    for who, act in state.history:
         if isinstance(act, (Bid, Hold, Pass)):
             word = {Hold: "yes", Pass: "pass"}.get(type(act), str(act))
             line.append(f"{_NAMES[who]} {word}")
     w("  " + ", ".join(line) + "\n")
     if state.end.name == "PASSED_IN":
         w("All three passed.\n")
-    for who, act in state.auction:
-        if isinstance(act, PickUpSkat) and state.declarer_ >= 0:
+    put_away: list[Card] = []
+    for who, act in state.history:
+        if isinstance(act, PickUpSkat) and state.declarer_index >= 0:
             w(f"{_NAMES[who]} picks up the skat: {_cards(deal.skat, gt, ansi, symbols)}\n")
         elif isinstance(act, PlayHand):
             w(f"{_NAMES[who]} plays hand\n")
+        elif isinstance(act, Discard) and state.game_type_index == 6:
+            w(f"{_NAMES[who]} pushes {_cards([act.card], gt, ansi, symbols)} on\n")
+        elif isinstance(act, Discard):
+            put_away.append(act.card)
         elif isinstance(act, Declare):
             text = f"{_NAMES[who]} declares {act.contract.name}"
             if act.discard is not None:
                 text += f", puts away {_cards(act.discard, gt, ansi, symbols)}"
-            w(text + f" (bid {state.bid_})\n")
+            elif put_away:  # the factored form: Discard twice, then Declare
+                text += f", puts away {_cards(put_away, gt, ansi, symbols)}"
+            w(text + f" (bid {state.bid})\n")
         elif isinstance(act, Kontra):
             w(f"{_NAMES[who]}: Kontra!\n")
         elif isinstance(act, Re):
@@ -124,15 +93,15 @@ def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
         elif isinstance(act, Push):
             w(f"{_NAMES[who]} " + ("pushes the skat on unseen\n" if act.discard is None else
                                    "takes the skat and pushes two cards\n"))
-    if state.gt == 6:
+    if state.game_type_index == 6:
         w("Ramsch: everybody plays for himself; jacks are the only trumps.\n")
-    if state.tricks_:
+    if state.tricks:
         w("Play\n")
     for i, trick in enumerate(state.tricks, 1):
         cards = _cards(trick.cards, gt, ansi, symbols)
         w(f"  {i:>2}. {_NAMES[trick.leader]:<10} leads: {cards:<12} -> "
           f"{_NAMES[trick.winner]} ({trick.points()})\n")
-    if state.trick_:
+    if state.current_trick:
         w(f"      unfinished trick: {_cards(state.current_trick, gt, ansi, symbols)}\n")
     if state.end.name not in ("PLAYED_OUT", "PASSED_IN"):
         w(f"The deal ended early: {state.end.value}.\n")
@@ -141,7 +110,7 @@ def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
         return
     w("Result\n")
     if isinstance(res, GameResult):
-        d = state.declarer_
+        d = state.declarer_index
         w(f"  {_NAMES[d]} ({res.contract.name}): {res.declarer_points} points, "
           f"{res.declarer_tricks} tricks: {'won' if res.won else 'lost'}\n")
         w(f"  {res.explain()}\n")
@@ -152,14 +121,10 @@ def narrate(state: GameState, actions: Sequence[object], out: TextIO, *,
     del actions
 
 
-def _play_one(state: GameState, bots: Sequence[Bot]) -> tuple[GameState, list[object]]:
-    actions: list[object] = []
-    while state.phase != Phase.FINISHED:
-        seat = state.to_move_
-        action = bots[seat].act(observe(state, seat), legal_actions(state))
-        state = apply(state, action)
-        actions.append(action)
-    return state, actions
+def _bots(specs: Sequence[str], seed: int, index: int) -> list[Bot]:
+    """The bots of deal ``index``: the bot in each seat seeded by :func:`deal_seed`
+    (as ``skat simulate`` and ``skat arena`` seed theirs)."""
+    return [bot_factory(spec)(deal_seed(seed, index, s)) for s, spec in enumerate(specs)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -174,12 +139,12 @@ def run(args: argparse.Namespace) -> int:
     if len(specs) != 3:
         raise SkatError(f"--bots needs one bot or three (one per seat), not {len(specs)}",
                         Reason.BAD_TABLE)
-    bots = [make_bot(spec, seed * 3 + i) for i, spec in enumerate(specs)]
+    for spec in specs:  # fail early on an unknown bot
+        bot_factory(spec)
     if args.players is None and (args.deals is None or args.deals == 1):
-        deal = Deal.shuffled(seed)
-        state, actions = _play_one(new_game(deal, rules), bots)
+        state = play_game(new_game(seeded_deal(seed, 0), rules), _bots(specs, seed, 0))
         out.write(f"Deal {seed} (rules {rules.name})\n")
-        narrate(state, actions, out, ansi=ansi, symbols=args.symbols)
+        narrate(state, (), out, ansi=ansi, symbols=args.symbols)
         return 0
     players = args.players or 3
     n = args.deals if args.deals is not None else 12
@@ -188,8 +153,7 @@ def run(args: argparse.Namespace) -> int:
     names = ("Anna", "Bernd", "Clara", "Dieter")[:players]
     table = Table(names, rules=rules, deals=n)
     for i in range(n):
-        state, _ = _play_one(table.new_game(Deal.shuffled(f"{seed}/{i}")), bots)
-        table = table.record(state)
+        table = table.play(seeded_deal(seed, i), _bots(specs, seed, i))
     out.write(f"Series of {n} deals at a table of {players} (rules {rules.name}, seed {seed})\n")
     out.write(table.sheet() + "\n")
     out.write("Standings: " + ", ".join(f"{p} {_signed(t)}" for p, t in table.standings())

@@ -24,9 +24,12 @@ import sys
 import time
 from typing import TextIO
 
-from ._text import write_line as _write
-from .errors import Reason, SkatError
-from .simulate import BOTS, simulate
+from .._text import write_line as _write
+from ..bots import BOTS
+from ..bots.simulation import MAX_DEALS, check_deals, simulate
+from ..errors import Reason, SkatError
+from ..rules import preset
+from ._common import is_terminal
 
 __all__ = ["add_arguments", "run"]
 
@@ -34,15 +37,18 @@ __all__ = ["add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``skat simulate`` to ``parser``."""
     parser.add_argument("--deals", type=int, default=10_000, metavar="N",
-                        help="deals to play (default 10000)")
+                        help=f"deals to play (default 10000, at most {MAX_DEALS:,})")
     parser.add_argument("--workers", type=int, default=None, metavar="N",
                         help="worker processes (default: one per CPU; 0: no pool, play in "
                         "this process)")
     parser.add_argument("--seed", type=int, default=0, metavar="N",
                         help="the statistics depend on the seed only (default 0)")
     parser.add_argument("--bots", default="random", metavar="NAME",
-                        help=f"bot for every seat, or three names joined by commas "
-                        f"(known: {', '.join(sorted(BOTS))}; default random)")
+                        help=f"bot for every seat, or three joined by commas: "
+                        f"{', '.join(BOTS)} or module:Class (a module importable from the "
+                        "current directory; default random)")
+    parser.add_argument("--rules", default="isko", metavar="NAME",
+                        help="rules preset: isko (official), pub, iss (default isko)")
     parser.add_argument("--chunk-size", type=int, default=None, metavar="N",
                         help="deals per task (default: about 8 tasks per worker)")
     parser.add_argument("--json", action="store_true",
@@ -90,16 +96,16 @@ def run(args: argparse.Namespace) -> int:
 
     :raises SkatError: for a bad number of deals or workers, or an unknown bot.
     """
-    if args.deals < 0:
-        raise SkatError(f"--deals must be >= 0, not {args.deals}", Reason.BAD_TABLE)
+    check_deals(args.deals, "--deals")
+    rules = preset(getattr(args, "rules", "isko"))
     if args.workers is not None and args.workers < 0:
         raise SkatError(f"--workers must be >= 0, not {args.workers}", Reason.BAD_TABLE)
     names = [n.strip() for n in args.bots.split(",")]
     bots = names[0] if len(names) == 1 else names
-    tty = sys.stderr.isatty() and not args.no_progress
+    tty = is_terminal(sys.stderr) and not args.no_progress
     bar = _Bar(sys.stderr, tty)
     try:
-        stats = simulate(args.deals, bots, seed=args.seed, progress=bar,
+        stats = simulate(args.deals, bots, rules, seed=args.seed, progress=bar,
                          workers=args.workers, chunk_size=args.chunk_size)
     finally:
         bar.close()
@@ -108,8 +114,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         doc = stats.to_dict()
         doc["seed"] = args.seed
+        doc["rules"] = rules.name
         doc["cpus"] = os.cpu_count()
-        print(json.dumps(doc, indent=2))
+        _write(sys.stdout, json.dumps(doc, indent=2))
         return 0
     _write(sys.stdout, f"{stats.deals:,} deals in {stats.elapsed:.2f} s "
            f"({stats.deals_per_second:,.0f} deals/s) in {where}, seed {args.seed}")

@@ -1,0 +1,185 @@
+"""Bots against each other over duplicate deals: the library half of
+``skat arena``.
+
+Every deal is played once per rotation of the bot list (three times), so that
+every bot sits in every seat with the same cards: card luck cancels out and
+what remains is play.  Each game is scored with :func:`~skatlib.seeger_fabian`
+(D-14: declarer +value+50 when won, -2*value-50 when lost, +40 to each other
+player when the declarer loses); a passed-in deal scores 0, a Ramsch deal its
+Ramsch scores.  Deals and bots are seeded by :func:`~skatlib.bots.deal_seed`,
+bots built by :func:`~skatlib.bots.bot_factory`.
+
+:func:`summarise` keeps running integer sums only, so any number of deals
+needs the same memory, and the summary does not depend on the order the deals
+arrive in (worker processes finish in any order).
+
+>>> from skatlib import ISKO
+>>> outcome = play_duplicate(("rule", "random", "random"), 0, 1, ISKO)
+>>> len(outcome.games), summarise(("rule", "random", "random"), [outcome]).games
+(3, 3)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ..loop import play_game
+from ..ramsch import RamschResult
+from ..rules import Rules
+from ..scoring import GameResult, seeger_fabian
+from ..state import new_game, result
+from ._core import BotSpec, bot_factory, deal_seed, seeded_deal
+
+__all__ = ["DealOutcome", "GameOutcome", "Summary", "play_duplicate", "summarise"]
+
+
+class GameOutcome(NamedTuple):
+    """One game of a duplicate deal, from the bots' point of view."""
+
+    points: tuple[int, ...]
+    """Seeger-Fabian points per bot (index into the bot list)."""
+    declarer: int
+    """Index of the declaring bot, -1 if none (passed in, Ramsch)."""
+    won: bool
+    """The declarer won."""
+
+
+class DealOutcome(NamedTuple):
+    """The games of one deal, one per rotation."""
+
+    number: int
+    """The deal's index in the arena."""
+    games: tuple[GameOutcome, ...]
+
+
+def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
+                   ) -> DealOutcome:
+    """Play deal ``index`` (:func:`~skatlib.bots.seeded_deal`) once per rotation:
+    in rotation ``r`` seat ``s`` is taken by bot ``(s + r) % 3``.  Bots are
+    built afresh for every game; the bot in seat ``s`` gets the seed
+    ``deal_seed(seed, index, s)``, whichever bot it is, so every bot meets the
+    same luck in the same seat.
+
+    >>> from skatlib import ISKO
+    >>> play_duplicate(("rule",) * 3, 2, 1, ISKO) == play_duplicate(("rule",) * 3, 2, 1, ISKO)
+    True
+    """
+    factories = [bot_factory(s) for s in specs]
+    deal = seeded_deal(seed, index)
+    games = []
+    for r in range(3):
+        at_seat = [(s + r) % 3 for s in range(3)]
+        bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
+        state = play_game(new_game(deal, rules), bots)
+        res = result(state)
+        points = [0, 0, 0]
+        declarer = -1
+        won = False
+        if isinstance(res, GameResult):
+            d = state.declarer_index
+            declarer = at_seat[d]
+            won = res.won
+            mine, others = seeger_fabian(res)
+            for s in range(3):
+                points[at_seat[s]] = mine if s == d else others
+        elif isinstance(res, RamschResult):
+            for s in range(3):
+                points[at_seat[s]] = res.scores[s]
+        games.append(GameOutcome(tuple(points), declarer, won))
+    return DealOutcome(index, tuple(games))
+
+
+class Summary(NamedTuple):
+    """The arena's numbers."""
+
+    names: tuple[str, ...]
+    deals: int
+    games: int
+    mean: tuple[float, ...]
+    """Mean Seeger-Fabian points per game, per bot."""
+    ci: tuple[float, ...]
+    """95% confidence half-widths of :attr:`mean`."""
+    margin: tuple[tuple[float, float], ...]
+    """Bot 0 minus bot j (j = 1, 2): mean and 95% half-width, paired per deal."""
+    declared: tuple[int, ...]
+    won: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The summary as JSON-ready data.
+
+        >>> from skatlib import ISKO
+        >>> s = summarise(("rule",) * 3, [play_duplicate(("rule",) * 3, 0, 1, ISKO)])
+        >>> sorted(s.to_dict())
+        ['bots', 'deals', 'games', 'margins']
+        """
+        return {
+            "deals": self.deals,
+            "games": self.games,
+            "bots": [{"name": n, "mean": m, "ci95": _finite(c), "declared": d, "won": w}
+                     for n, m, c, d, w in zip(self.names, self.mean, self.ci, self.declared,
+                                              self.won)],
+            "margins": [{"versus": self.names[j], "mean": m, "ci95": _finite(c)}
+                        for j, (m, c) in zip((1, 2), self.margin)],
+        }
+
+
+def _finite(x: float) -> float | None:
+    """``x``, or ``None`` for an infinite interval (one deal): JSON has no infinity."""
+    return x if math.isfinite(x) else None
+
+
+class _Sums:
+    """Exact running sums of per-deal totals: count, sum and sum of squares."""
+
+    __slots__ = ("n", "q", "s")
+
+    def __init__(self) -> None:
+        self.n = self.s = self.q = 0
+
+    def add(self, total: int) -> None:
+        self.n += 1
+        self.s += total
+        self.q += total * total
+
+    def mean_ci(self, games: int) -> tuple[float, float]:
+        """Mean per game (``total / games``) and the half-width of its 95%
+        confidence interval (normal)."""
+        n = self.n
+        if n == 0:
+            return (0.0, 0.0)
+        mean = self.s / (n * games)
+        if n == 1:
+            return (mean, math.inf)
+        var = (n * self.q - self.s * self.s) / (n * (n - 1)) / (games * games)
+        return (mean, 1.96 * math.sqrt(max(0.0, var) / n))
+
+
+def summarise(specs: Sequence[BotSpec], outcomes: Iterable[DealOutcome]) -> Summary:
+    """Means and confidence intervals from the played deals (consumed one at a
+    time: ``outcomes`` may be a generator of any length)."""
+    per_bot = [_Sums(), _Sums(), _Sums()]
+    diffs = [_Sums(), _Sums()]
+    declared = [0, 0, 0]
+    won = [0, 0, 0]
+    deals = games = 0
+    per_deal = 3
+    for o in outcomes:
+        deals += 1
+        games += len(o.games)
+        per_deal = len(o.games)
+        totals = [sum(g.points[b] for g in o.games) for b in range(3)]
+        for b in range(3):
+            per_bot[b].add(totals[b])
+        for j in (1, 2):
+            diffs[j - 1].add(totals[0] - totals[j])
+        for g in o.games:
+            if g.declarer >= 0:
+                declared[g.declarer] += 1
+                won[g.declarer] += g.won
+    stats = [p.mean_ci(per_deal) for p in per_bot]
+    names = tuple(f"{i + 1}:{s if isinstance(s, str) else getattr(s, '__name__', s)}"
+                  for i, s in enumerate(specs))
+    return Summary(names, deals, games, tuple(m for m, _ in stats), tuple(c for _, c in stats),
+                   tuple(d.mean_ci(per_deal) for d in diffs), tuple(declared), tuple(won))

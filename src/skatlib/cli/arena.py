@@ -1,0 +1,145 @@
+"""``skat arena``: bots against each other over duplicate deals.
+
+Runs :func:`skatlib.bots.arena.play_duplicate` for every deal and prints
+:func:`~skatlib.bots.arena.summarise`: per bot the mean Seeger-Fabian points
+per game with a 95% confidence interval (from the per-deal means, which are
+independent), the first bot's margin over each other bot (paired per deal),
+how often each bot declared and won, and the games per second.  The deals are
+played as they come (at most a few per worker in flight), so memory does not
+grow with ``--deals`` (at most :data:`~skatlib.bots.simulation.MAX_DEALS`).
+
+>>> import argparse
+>>> p = argparse.ArgumentParser()
+>>> add_arguments(p)
+>>> args = p.parse_args(["--bots", "rule,random,random", "--deals", "3", "--seed", "1"])
+>>> run(args)                                         # doctest: +ELLIPSIS
+Arena: 3 duplicate deals x 3 rotations = 9 games (rules ..., seed 1)
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator
+from typing import TextIO
+
+from .._text import write_line as _write
+from ..bots import BOTS, bot_factory
+from ..bots.arena import DealOutcome, Summary, play_duplicate, summarise
+from ..bots.simulation import _chunks, check_deals, run_chunks
+from ..errors import Reason, SkatError
+from ..rules import Rules, preset
+from ._common import is_terminal
+
+__all__ = ["add_arguments", "report", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``skat arena``."""
+    parser.add_argument("--bots", default="pimc,random,random",
+                        help=f"three bots, comma-separated: {', '.join(BOTS)} or "
+                             "module:Class (a module importable from the current directory; "
+                             "default: pimc,random,random)")
+    parser.add_argument("--deals", type=int, default=100,
+                        help="duplicate deals; each is played once per seat rotation "
+                             "(default 100)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed for the deals and the bots (same seed, same result)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes to play in parallel (default 1; results do not "
+                             "depend on it)")
+    parser.add_argument("--rules", default="isko",
+                        help="rules preset: isko (official), pub, iss (default isko)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary as one JSON object")
+
+
+def _play_chunk(start: int, stop: int, specs: tuple[str, ...], seed: int, rules: Rules
+                ) -> list[DealOutcome]:
+    return [play_duplicate(specs, i, seed, rules) for i in range(start, stop)]
+
+
+def report(summary: Summary, elapsed: float, out: TextIO) -> None:
+    """Print the arena table."""
+    s = summary
+    w = out.write
+    width = max(10, *(len(n) for n in s.names))
+    w(f"{'bot':<{width}} {'SF/game':>9} {'95% CI':>17} {'declared':>9} {'won':>6} "
+      f"{'win rate':>9}\n")
+    for i, name in enumerate(s.names):
+        lo, hi = s.mean[i] - s.ci[i], s.mean[i] + s.ci[i]
+        rate = f"{100 * s.won[i] / s.declared[i]:.1f}%" if s.declared[i] else "-"
+        w(f"{name:<{width}} {s.mean[i]:>+9.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>17} "
+          f"{s.declared[i]:>9} {s.won[i]:>6} {rate:>9}\n")
+    for j, (m, c) in zip((1, 2), s.margin):
+        verdict = "significant" if abs(m) > c else "not significant"
+        w(f"{s.names[0]} - {s.names[j]}: {m:+.2f} per game, 95% CI "
+          f"[{m - c:+.2f}, {m + c:+.2f}] ({verdict})\n")
+    speed = s.games / elapsed if elapsed > 0 else math.inf
+    w(f"{s.games} games in {elapsed:.1f} s: {speed:.2f} games/s "
+      f"({elapsed / max(1, s.deals):.2f} s per duplicate deal)\n")
+
+
+def _progress(done: int, total: int, started: float, err: TextIO) -> None:
+    elapsed = time.monotonic() - started
+    rate = 3 * done / elapsed if elapsed > 0 else 0.0
+    eta = (total - done) * 3 / rate if rate > 0 else 0.0
+    bar = "#" * (30 * done // total) + "-" * (30 - 30 * done // total)
+    err.write(f"\r[{bar}] {done}/{total} deals, {rate:.1f} games/s, ETA {eta:.0f} s ")
+    err.flush()
+
+
+def _outcomes(specs: tuple[str, ...], n: int, seed: int, rules: Rules, workers: int
+              ) -> Iterator[DealOutcome]:
+    jobs = ((a, b, specs, seed, rules) for a, b in _chunks(n, 1))
+    for part in run_chunks(_play_chunk, jobs, workers=workers if workers > 1 else 0):
+        yield from part
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``skat arena``."""
+    out: TextIO = sys.stdout
+    err: TextIO = sys.stderr
+    specs = tuple(s.strip() for s in str(args.bots).split(",") if s.strip())
+    if len(specs) != 3:
+        raise SkatError(f"--bots needs three bots (one per seat), not {len(specs)}: "
+                        f"{args.bots!r}", Reason.BAD_TABLE)
+    n = check_deals(int(args.deals), "--deals")
+    if n < 1:
+        raise SkatError(f"--deals must be at least 1, not {n}", Reason.BAD_TABLE)
+    workers = int(args.workers)
+    if workers < 1:
+        raise SkatError(f"--workers must be at least 1, not {workers}", Reason.BAD_TABLE)
+    seed = int(args.seed)
+    rules = preset(args.rules)
+    for spec in specs:  # fail early on an unknown bot
+        bot_factory(spec)
+    as_json = bool(getattr(args, "json", False))
+    if not as_json:
+        out.write(f"Arena: {n} duplicate deals x 3 rotations = {3 * n} games "
+                  f"(rules {rules.name}, seed {seed})\n")
+    show = is_terminal(err)
+    started = time.monotonic()
+
+    def played() -> Iterator[DealOutcome]:
+        for done, outcome in enumerate(_outcomes(specs, n, seed, rules, workers), 1):
+            if show:
+                _progress(done, n, started, err)
+            yield outcome
+
+    summary = summarise(specs, played())
+    if show:
+        err.write("\n")
+    elapsed = time.monotonic() - started
+    if as_json:
+        doc = summary.to_dict()
+        doc.update(rules=rules.name, seed=seed, workers=workers, elapsed_s=elapsed)
+        _write(out, json.dumps(doc, allow_nan=False, default=str))
+        return 0
+    report(summary, elapsed, out)
+    return 0

@@ -1,0 +1,82 @@
+"""The one game loop: :func:`play_game` plays a deal to the end with one player
+per seat.
+
+A *player* is anything with ``act(observation, legal) -> Action`` (the
+:class:`~skatlib.Bot` protocol): it sees only its seat's
+:class:`~skatlib.Observation` and the legal actions.  The loop lives beside the
+state machine, not in the bot toolkit, so that :class:`~skatlib.Table` (a series
+and its score sheet) plays a deal without importing the bots; every other loop
+in skatlib (:func:`~skatlib.play_deal`, :meth:`~skatlib.Table.play`, ``skat
+play``, ``skat simulate``, ``skat arena``) calls this one.
+
+>>> from skatlib import Deal, RandomBot, new_game
+>>> seen = []
+>>> end = play_game(new_game(Deal.shuffled(3)), [RandomBot(1), RandomBot(2), RandomBot(3)],
+...                 on_action=lambda seat, action, state: seen.append(action))
+>>> end.is_finished, len(seen) == len(end.history) + sum(len(t.cards) for t in end.tricks)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from .actions import Action
+from .errors import IllegalActionError, Reason
+from .observation import Observation, observe
+from .state import GameState, apply, legal_actions
+
+__all__ = ["Bot", "OnAction", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What :func:`play_game` needs from a seat (the bot protocol, also
+    importable as ``skatlib.Bot`` and ``skatlib.bots.Bot``)."""
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` (never empty) given what this seat knows."""
+        ...
+
+
+OnAction = Callable[[int, Action, GameState], object]
+"""Called as ``on_action(seat, action, state)`` after every action, with the seat
+that acted and the state the action led to."""
+
+
+def play_game(state: GameState, bots: Sequence[Bot], *,
+              on_action: OnAction | None = None) -> GameState:
+    """Play ``state`` to the end: ``bots[i]`` acts for seat ``i`` (forehand,
+    middlehand, rearhand) whenever it is that seat's turn.  Returns the
+    finished state (an already finished ``state`` is returned unchanged).
+
+    :param on_action: see :data:`OnAction` (e.g. to record or print the actions).
+    :raises IllegalActionError: if ``bots`` is not three players, or a bot
+        returns an illegal action (the message names the seat and the action;
+        :attr:`~skatlib.IllegalActionError.legal` lists what was legal).
+
+    >>> from skatlib import Deal, RuleBot, new_game, result
+    >>> end = play_game(new_game(Deal.shuffled(8)), [RuleBot()] * 3)
+    >>> result(end) == result(play_game(new_game(Deal.shuffled(8)), [RuleBot()] * 3))
+    True
+    """
+    if len(bots) != 3:
+        raise IllegalActionError(f"a deal needs 3 bots (one per seat), not {len(bots)}",
+                                 Reason.BAD_TABLE)
+    for i, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise TypeError(f"bots[{i}] must have an act(observation, legal) method, "
+                            f"not {type(bot).__name__}")
+    while not state.is_finished:
+        seat = state.to_move_index
+        legal = legal_actions(state)
+        action = bots[seat].act(observe(state, seat), legal)
+        try:
+            state = apply(state, action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"bot for seat {seat} chose an illegal action: {exc}",
+                                     exc.reason, action=action, legal=exc.legal) from exc
+        if on_action is not None:
+            on_action(seat, action, state)
+    return state

@@ -1,0 +1,264 @@
+"""skatlib.table: a series and its score sheet (D-12 seats, D-13 plain list, D-14
+Seeger-Fabian, D-16 Bock and Ramsch rounds) and its input checks."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import skatlib
+from skatlib import (
+    ISKO,
+    PUB,
+    Abandoned,
+    Contract,
+    Deal,
+    GameResult,
+    PassedIn,
+    RamschResult,
+    RuleBot,
+    Rules,
+    Table,
+    TableError,
+    bock_triggers,
+    new_game,
+    play_deal,
+    play_game,
+    score,
+    seeger_fabian,
+)
+from skatlib.bots import seeded_deal
+from skatlib.rules import BOCK_TRIGGERS
+
+SRC = str(Path(skatlib.__file__).resolve().parent.parent)
+ALL_TRIGGERS = Rules(name="every trigger", kontra=True, ramsch=True, bock=True,
+                     bock_triggers=BOCK_TRIGGERS, bock_ramsch_round=True)
+
+
+def _game(contract: str, points: int, *, bid: int = 18, matadors: int = 1, kontra: int = 0,
+          tricks: int | None = None) -> GameResult:
+    return score(Contract.parse(contract), bid=bid, matadors=matadors, declarer_points=points,
+                 declarer_tricks=tricks if tricks is not None else (5 if points > 30 else 2),
+                 kontra=kontra)
+
+
+# ----- input checks ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("outcome", [None, "foo", 3, Deal.shuffled(1)])
+def test_record_refuses_what_is_not_a_state_or_a_result(outcome: object) -> None:
+    t = Table(("A", "B", "C"))
+    with pytest.raises(TypeError, match="outcome"):
+        t.record(outcome)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="res must be a deal result"):
+        t.record_game(outcome)  # type: ignore[arg-type]
+    assert t.entries == () and "A" in t.sheet()
+
+
+def test_recording_an_unfinished_game_is_a_table_error_even_under_python_O() -> None:
+    """A real check, not an assert: `python -O` removes asserts."""
+    with pytest.raises(TableError, match="not finished"):
+        Table(("A", "B", "C")).record(new_game(Deal.shuffled(1)))
+    code = ("from skatlib import *\n"
+            "try:\n"
+            "    Table(('A', 'B', 'C')).record(new_game(Deal.shuffled(1)))\n"
+            "except TableError as e:\n"
+            "    print('refused:', e)\n")
+    proc = subprocess.run([sys.executable, "-O", "-c", code], text=True, capture_output=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": SRC})
+    assert proc.stdout.startswith("refused: the deal is not finished"), proc.stderr
+
+
+@pytest.mark.parametrize("declarer", [-1, 3, True, "Zed", "A", 1.0])
+def test_record_game_refuses_an_impossible_declarer(declarer: object) -> None:
+    """D-12: at four the dealer (A, first) sits out, so "A" cannot declare; a seat
+    is 0..2 and not a bool."""
+    t = Table(("A", "B", "C", "D"))  # A deals and sits out
+    with pytest.raises(TableError, match=r"declarer must be a seat 0\.\.2"):
+        t.record_game(_game("G", 70), declarer=declarer)  # type: ignore[arg-type]
+
+
+def test_record_game_needs_a_declarer_only_for_a_game() -> None:
+    t = Table(("A", "B", "C"))
+    with pytest.raises(TableError, match="needs its declarer"):
+        t.record_game(_game("G", 70))
+    with pytest.raises(TableError, match="has no declarer"):
+        t.record_game(PassedIn(), declarer=0)
+    assert t.record_game(PassedIn()).entries[0].kind == "passed_in"
+
+
+def test_a_result_that_says_who_declared_is_recorded_as_is() -> None:
+    record, res = play_deal(Deal.shuffled(3), [RuleBot()] * 3)
+    assert isinstance(res, GameResult) and res.declarer is not None
+    t = Table(("A", "B", "C"))
+    by_state = t.record(record.replay())
+    assert t.record(res).entries == by_state.entries
+    assert t.record_game(res).entries == by_state.entries
+    other = (int(res.declarer) + 1) % 3
+    with pytest.raises(TableError, match="contradicts"):
+        t.record_game(res, declarer=other)
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"deals": 0}, TableError), ({"deals": -3}, TableError), ({"deals": True}, TypeError),
+    ({"deals": "3"}, TypeError), ({"first_dealer": 3}, TableError),
+    ({"first_dealer": "0"}, TypeError), ({"rules": "pub"}, TypeError),
+])
+def test_bad_table_arguments(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        Table(("A", "B", "C"), **kwargs)  # type: ignore[arg-type]
+
+
+def test_players_must_be_a_sequence_of_names() -> None:
+    with pytest.raises(TypeError, match="players"):
+        Table("ABC")
+
+
+# ----- scores --------------------------------------------------------------------------------
+
+
+def test_isko_5_2_schneider_announced_won_with_exactly_90_points() -> None:
+    """ISkO 5.2.2 (R-6.3): announced schneider is made with 90 points, so the game
+    is won: hand, schneider, schneider announced; D-14 +50."""
+    r = _game("CHS", 90, matadors=1, bid=18, tricks=7)
+    assert r.won and r.schneider
+    t = Table(("A", "B", "C")).record_game(r, declarer=0)  # B is forehand
+    assert t.entries[0].list_points == (0, r.score, 0)
+    assert r.score == 12 * 5  # with 1, game, hand, schneider, announced
+    assert t.entries[0].seeger_fabian == (0, r.score + 50, 0)
+
+
+def test_table_scores_with_the_one_seeger_fabian_function() -> None:
+    """D-14 and D-16: the sheet's Seeger-Fabian points are seeger_fabian(res,
+    players, bock) for every seat, at three and at four, in and out of Bock."""
+    for names in (("A", "B", "C"), ("A", "B", "C", "D")):
+        t = Table(names, rules=Rules(bock=True)).record_game(PassedIn())  # Bock round
+        null = _game("N", 0, matadors=0, bid=23, tricks=0)
+        for res in (_game("G", 60), _game("G", 70), _game("S", 20), null):
+            t = t.record_game(res, declarer=1)
+            e = t.entries[-1]
+            assert e.declarer is not None
+            mine, others = seeger_fabian(res, players=len(names), bock=e.bock)
+            assert e.seeger_fabian == tuple(mine if i == e.declarer else others
+                                            for i in range(len(names)))
+
+
+# ----- D-16 Bock triggers and the queue ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("result", "fires"), [
+    (_game("G", 50), True), (_game("G", 70), False), (_game("C", 50), False),
+])
+def test_d16_lost_grand_trigger(result: GameResult, fires: bool) -> None:
+    rules = Rules(bock=True, bock_triggers=frozenset({"lost_grand"}))
+    t = Table(("A", "B", "C"), rules=rules).record_game(result, declarer=0)
+    assert (t.entries[0].triggers == ("lost_grand",)) is fires
+    assert t.queue == (("bock",) * 3 if fires else ())
+
+
+@pytest.mark.parametrize(("result", "fires"), [
+    (_game("GH", 70), True), (_game("GH", 50), True), (_game("G", 70), False),
+    (_game("CH", 70), False),
+])
+def test_d16_grand_hand_trigger(result: GameResult, fires: bool) -> None:
+    rules = Rules(bock=True, bock_triggers=frozenset({"grand_hand"}))
+    t = Table(("A", "B", "C"), rules=rules).record_game(result, declarer=2)
+    assert bool(t.queue) is fires
+
+
+@pytest.mark.parametrize(("kontra", "fires"), [(2, True), (1, False), (0, False)])
+def test_d16_kontra_re_trigger(kontra: int, fires: bool) -> None:
+    rules = Rules(kontra=True, bock=True, bock_triggers=frozenset({"kontra_re"}))
+    t = Table(("A", "B", "C"), rules=rules).record_game(_game("C", 70, kontra=kontra),
+                                                       declarer=0)
+    assert bool(t.queue) is fires
+
+
+def test_d16_a_mixed_bock_and_ramsch_queue_runs_in_order() -> None:
+    """D-16: a trigger queues a Bock round and then a Ramsch round; a Bock deal that
+    triggers again queues behind what is waiting, it does not multiply."""
+    rules = Rules(ramsch=True, bock=True, bock_ramsch_round=True,
+                  bock_triggers=frozenset({"lost_60", "ramsch"}))
+    t = Table(("A", "B", "C"), rules=rules).record_game(_game("G", 60), declarer=0)
+    assert t.queue == ("bock",) * 3 + ("ramsch",) * 3
+    t = t.record_game(_game("G", 60), declarer=0)  # a Bock deal fires lost_60 again
+    assert t.entries[-1].bock == 2
+    assert t.queue == ("bock",) * 2 + ("ramsch",) * 3 + ("bock",) * 3 + ("ramsch",) * 3
+    kinds = []
+    while t.queue:
+        kinds.append(t.queue[0])
+        if t.next_is_ramsch:
+            state = play_game(t.new_game(Deal.shuffled(len(t.entries))), [RuleBot()] * 3)
+            assert state.ramsch_round
+            t = t.record(state)
+        else:
+            t = t.record_game(_game("G", 70), declarer=0)
+    assert kinds == ["bock"] * 2 + ["ramsch"] * 3 + ["bock"] * 3 + ["ramsch"] * 3
+    assert [e.bock for e in t.entries] == [1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 1, 1, 1]
+
+
+def test_d16_revised_a_ramsch_round_deal_never_queues_through_ramsch() -> None:
+    """D-16 (revised 2026-12): the Ramsch deals of a Ramsch round, and a Bock deal
+    played as Ramsch, fire no `ramsch` trigger; outside the rounds it fires."""
+    rules = Rules(ramsch=True, bock=True, bock_ramsch_round=True,
+                  bock_triggers=frozenset({"ramsch"}))
+    _, res = play_deal(Deal.shuffled(0), [RuleBot()] * 3, rules)
+    assert isinstance(res, RamschResult)  # all pass: Ramsch
+    assert bock_triggers(res, rules) == ("ramsch",)
+    assert bock_triggers(res, rules, in_round=True) == ()
+    t = Table(("A", "B", "C"), rules=rules).record_game(res)
+    assert t.entries[0].triggers == ("ramsch",)
+    assert t.queue == ("bock",) * 3 + ("ramsch",) * 3
+    for _ in range(6):
+        t = t.record_game(res)
+        assert t.entries[-1].triggers == ()
+    assert t.queue == ()
+
+
+def test_d16_revised_queue_keeps_returning_to_empty_with_every_trigger_on() -> None:
+    """D-16 (revised): 10,000 deals with every trigger on and a Ramsch round after
+    each Bock round.  The results are drawn (seeded) from 300 deals the RuleBot
+    played under these rules, Ramsch-round deals from its Ramsch deals, so the
+    triggers fire as often as in play.  The queue keeps coming back to empty."""
+    bid: list[GameResult | PassedIn | RamschResult | Abandoned] = []
+    ramsch: list[RamschResult] = []
+    for i in range(300):
+        _, res = play_deal(seeded_deal(2, i), [RuleBot()] * 3, ALL_TRIGGERS)
+        bid.append(res)
+        if isinstance(res, RamschResult):
+            ramsch.append(res)
+        state = play_game(new_game(seeded_deal(3, i), ALL_TRIGGERS, ramsch=True),
+                          [RuleBot()] * 3)
+        r = skatlib.result(state)
+        assert isinstance(r, RamschResult)
+        ramsch.append(r)
+    rng = random.Random(16)
+    t = Table(("A", "B", "C"), rules=ALL_TRIGGERS)
+    longest = empty = 0
+    for _ in range(10_000):
+        res = rng.choice(ramsch) if t.next_is_ramsch else rng.choice(bid)
+        t = t.record_game(res)
+        if len(t.entries) > 50:  # keep the sheet short; the queue is all that matters
+            t = Table(t.players, rules=t.rules, first_dealer=t.next_dealer_index,
+                      queue=t.queue)
+        longest = max(longest, len(t.queue))
+        empty += not t.queue
+    assert empty > 500
+    assert longest < 100
+    print(f"D-16 queue: longest {longest}, empty after {empty} of 10,000 deals")
+
+
+def test_series_of_real_deals_with_every_trigger() -> None:
+    t = Table(("A", "B", "C", "D"), rules=ALL_TRIGGERS, deals=40)
+    for i in range(40):
+        t = t.play(seeded_deal(5, i), [RuleBot()] * 3)
+    assert t.is_complete and len(t.sheet().splitlines()) == 40 + 4
+    assert sum(t.totals("list")) == sum(sum(e.list_points) for e in t.entries)
+
+
+_ = (ISKO, PUB)
