@@ -68,6 +68,7 @@ from skatlib import (
     matadors_mask,
     new_game,
     play_deal,
+    replay,
     score,
     trick_winner,
     trick_winner_fast,
@@ -129,9 +130,28 @@ def state_grand_game(rng: random.Random) -> int:
     second = cards.pop(int(r() * 11))
     s = apply(s, Declare(_GRAND_CONTRACT, CardSet(first.mask | second.mask)), check=False)
     while s.phase is _PLAYING:
-        plays = [a for a in legal_actions(s) if type(a) is Play]
+        plays = legal_actions(s)  # turn-based: the cards only, no filtering
         n = len(plays)
         s = apply(s, plays[int(r() * n)] if n > 1 else plays[0], check=False)
+    return s.points_taken(0) + s.skat.points()
+
+
+def checked_grand_game(rng: random.Random) -> int:
+    """:func:`state_grand_game` with every action checked (``apply(state, action)``)."""
+    r = rng.random
+    s = new_game(Deal.shuffled(rng))
+    s = apply(s, _PASS)
+    s = apply(s, _PASS)
+    s = apply(s, _BID18)
+    s = apply(s, _PICKUP)
+    cards = sorted(s.hand(0))
+    first = cards.pop(int(r() * 12))
+    second = cards.pop(int(r() * 11))
+    s = apply(s, Declare(_GRAND_CONTRACT, CardSet(first.mask | second.mask)))
+    while s.phase is _PLAYING:
+        plays = legal_actions(s)
+        n = len(plays)
+        s = apply(s, plays[int(r() * n)] if n > 1 else plays[0])
     return s.points_taken(0) + s.skat.points()
 
 
@@ -220,9 +240,9 @@ def build_pools(size: int, seed: int) -> Pools:
         discard = CardSet(cards[0].mask | cards[1].mask)
         s = apply(s, Declare(_GRAND_CONTRACT, discard))
         while s.phase is _PLAYING:
-            seat = s.to_move_
+            seat = s.to_move_index
             trick = list(s.current_trick)
-            p.masks.append((GRAND, s.hands_[seat], int(trick[0]) if trick else -1))
+            p.masks.append((GRAND, s.hand_masks[seat], int(trick[0]) if trick else -1))
             p.friendly.append((gt, s.hand(seat), trick))
             p.states.append(s)
             plays = [a for a in legal_actions(s) if type(a) is Play]
@@ -322,6 +342,8 @@ def make_benches(p: Pools, seed: int) -> list[Bench]:
               "games/s", _games(engine_grand_game, 100, random.Random(seed))),
         Bench("games_per_s_state", "random grand games/s, GameState path",
               "games/s", _games(state_grand_game, 20, random.Random(seed))),
+        Bench("games_per_s_state_checked", "random grand games/s, GameState checked",
+              "games/s", _games(checked_grand_game, 20, random.Random(seed))),
     ]
     if pyspiel is not None:
         game = pyspiel.load_game("skat")
@@ -418,11 +440,19 @@ def make_benches(p: Pools, seed: int) -> list[Bench]:
                 iss.verify(iss.loads(line))
             return len(lines)
 
+        def iss_replay_run() -> int:
+            for line in lines:
+                replay(iss.to_game_record(iss.loads(line)))
+            return len(lines)
+
         benches.append(Bench("iss_verify_per_s", "ISS records replayed + verified/s",
                              "records/s", iss_run))
+        benches.append(Bench("iss_replay_per_s", "ISS records parsed + replayed/s (no verify)",
+                             "records/s", iss_replay_run))
     # the figures a ratio compares run one right after the other
     order = ["games_per_s_fast", "games_per_s_openspiel", "games_per_s_state",
-             "games_per_s_engine", "legal_cards_mask_per_s", "legal_actions_openspiel_per_s",
+             "games_per_s_state_checked", "games_per_s_engine", "legal_cards_mask_per_s",
+             "legal_actions_openspiel_per_s",
              "legal_cards_per_s", "legal_actions_state_per_s"]
     return sorted(benches, key=lambda b: order.index(b.key) if b.key in order else len(order))
 
@@ -484,9 +514,22 @@ def agreement(games: int, seed: int) -> dict[str, Any]:
 
 TARGETS = {
     "ratio_fast_vs_openspiel": 1.5,
-    "ratio_state_vs_openspiel": 0.5,
+    "ratio_state_vs_openspiel": 0.4,
+    "ratio_state_checked_vs_openspiel": 0.3,
     "ratio_legal_mask_vs_openspiel": 3.0,
+    "ratio_iss_verify_vs_replay": 0.8,
 }
+"""Lower bounds (``ratio >= target``)."""
+
+CEILINGS = {"ratio_fast_vs_state": 4.0}
+"""Upper bounds (``ratio <= ceiling``): how far the GameState path may trail the fast path."""
+
+BASELINE = Path(__file__).resolve().parent / "baseline-0.1.0.json"
+"""The figures of skatlib 0.1.0 (the attrs-based GameState), measured on this project's
+machine with ``python benchmarks/run.py --timer cpu --json`` before the state package."""
+
+BASELINE_TARGETS = {"games_per_s_state": 3.0, "play_deal_per_s": 3.0}
+"""Speed-ups over the 0.1.0 baseline the state package aims at."""
 
 
 RATIOS = {
@@ -495,6 +538,8 @@ RATIOS = {
     "ratio_engine_vs_openspiel": ("games_per_s_engine", "games_per_s_openspiel"),
     "ratio_legal_mask_vs_openspiel": ("legal_cards_mask_per_s", "legal_actions_openspiel_per_s"),
     "ratio_legal_cards_vs_openspiel": ("legal_cards_per_s", "legal_actions_openspiel_per_s"),
+    "ratio_state_checked_vs_openspiel": ("games_per_s_state_checked", "games_per_s_openspiel"),
+    "ratio_iss_verify_vs_replay": ("iss_verify_per_s", "iss_replay_per_s"),
     "ratio_fast_vs_state": ("games_per_s_fast", "games_per_s_state"),
     "ratio_engine_vs_state": ("games_per_s_engine", "games_per_s_state"),
     "ratio_fast_vs_engine": ("games_per_s_fast", "games_per_s_engine"),
@@ -517,6 +562,41 @@ def ratios(benches: list[Bench]) -> dict[str, float | None]:
     return out
 
 
+def baseline_ratios(benches: list[Bench], meta: dict[str, Any]) -> dict[str, Any]:
+    """Each figure over the same figure of the 0.1.0 baseline (empty if it is missing).
+    Speed varies between runs and machines: the ratios against OpenSpiel measured in
+    this run are the firmer figures; these show the old implementation's numbers."""
+    if not BASELINE.exists():
+        return {}
+    doc = json.loads(BASELINE.read_text(encoding="utf-8"))
+    old = doc.get("figures", {})
+    out: dict[str, tuple[float, float | None]] = {}
+    for b in benches:
+        if b.key in old and old[b.key]["median"]:
+            out[f"{b.key} / 0.1.0"] = (b.median / old[b.key]["median"],
+                                      BASELINE_TARGETS.get(b.key))
+    m = doc.get("meta", {})
+    return {"meta": f"{m.get('date', '?')}, {m.get('timer', '?')} time",
+            "figures": out, "openspiel_then": old.get("games_per_s_openspiel", {}).get("median")}
+
+
+def memory_growth(deals: int, seed: int) -> dict[str, float]:
+    """Traced memory while playing ``deals`` deals with three RandomBots, keeping
+    nothing: after the first tenth (caches warm) and at the end."""
+    rng = random.Random(seed)
+    bots = [RandomBot(seed + i) for i in range(3)]
+    tracemalloc.start()
+    mark = 0
+    for i in range(deals):
+        play_deal(Deal.shuffled(rng), bots)
+        if i + 1 == max(1, deals // 10):
+            mark = tracemalloc.get_traced_memory()[0]
+    end = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return {"deals": float(deals), "after_first_tenth_bytes": float(mark),
+            "end_bytes": float(end), "growth_bytes": float(end - mark)}
+
+
 def _num(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:,.2f}"
 
@@ -534,20 +614,36 @@ def table(benches: list[Bench], mem: dict[str, float], rat: dict[str, float | No
         lines.append(f"{b.label:<52} {_num(b.median):>12}  {_num(min(b.runs)):>12}  "
                      f"{_num(max(b.runs)):>12}")
     lines.append(f"{'memory per GameState, bytes (tracemalloc)':<52} {_num(mem['bytes']):>12}  "
-                 f"(shallow {mem['shallow_bytes']:.0f}, {mem['states']:.0f} states)")
+                 f"(shallow {mem['shallow_bytes']:.0f}, {mem['states']:.0f} states; "
+                 "target <= 400)")
+    if "growth" in meta:
+        g = meta["growth"]
+        lines.append(f"{'memory growth over deals, bytes (tracemalloc)':<52} "
+                     f"{_num(g['growth_bytes']):>12}  ({g['deals']:.0f} deals; "
+                     f"{_num(g['after_first_tenth_bytes'])} after the first tenth, "
+                     f"{_num(g['end_bytes'])} at the end)")
     if pyspiel is None:
         lines.append(f"OpenSpiel: skipped, {OPENSPIEL_ERROR}")
     lines += ["", f"{'ratio (median of per-repeat ratios)':<40} {'value':>8}  target"]
     for key, value in rat.items():
         target = TARGETS.get(key)
         shown = f"{value:.2f}x" if value is not None else "n/a"
-        if target is None:
+        if key in CEILINGS and value is not None:
+            verdict = f"<= {CEILINGS[key]}x  {'met' if value <= CEILINGS[key] else 'MISSED'}"
+        elif target is None:
             verdict = ""
         elif value is None:
             verdict = f">= {target}x  (OpenSpiel missing)"
         else:
             verdict = f">= {target}x  {'met' if value >= target else 'MISSED'}"
         lines.append(f"{key:<40} {shown:>8}  {verdict}")
+    base = baseline_ratios(benches, meta)
+    if base:
+        lines += ["", f"vs the 0.1.0 baseline ({base['meta']}; other run, same machine kind)"]
+        for key, (value, target) in base["figures"].items():
+            verdict = "" if target is None else (
+                f">= {target}x  {'met' if value >= target else 'MISSED'}")
+            lines.append(f"{key:<40} {value:>7.2f}x  {verdict}")
     lines += ["", f"same games on the fast, Engine and GameState paths ({checks['games']} "
               f"seeds): {'identical' if checks['identical_results'] else 'DIFFERENT'}; "
               f"mean declarer points {checks['mean_declarer_points_skatlib']:.2f}"
@@ -569,6 +665,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-openspiel", action="store_true",
                         help="leave OpenSpiel out even if it is installed")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--growth-deals", type=int,
+                        help="deals for the memory-growth check (default 100,000; quick 500)")
     args = parser.parse_args(argv)
     global pyspiel, OPENSPIEL_ERROR
     if args.no_openspiel and pyspiel is not None:
@@ -588,6 +686,7 @@ def main(argv: list[str] | None = None) -> int:
         for b in benches:
             b.runs.append(measure(b, min_time, timer))
     mem = memory_per_state(20 if args.quick else 100, args.seed)
+    growth = memory_growth(args.growth_deals or (500 if args.quick else 100_000), args.seed)
     checks = agreement(100 if args.quick else 500, args.seed)
     rat = ratios(benches)
     meta: dict[str, Any] = {
@@ -606,6 +705,7 @@ def main(argv: list[str] | None = None) -> int:
                              *(sys.argv[1:] if argv is None else argv)]),
         "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
+        "growth": growth,
     }
     print(table(benches, mem, rat, checks, meta))
     print(f"\n({time.perf_counter() - started:.1f} s)", flush=True)
@@ -619,6 +719,7 @@ def main(argv: list[str] | None = None) -> int:
             "targets": {k: {"min": t, "value": rat[k],
                             "met": None if rat[k] is None else rat[k] >= t}  # type: ignore[operator]
                         for k, t in TARGETS.items()},
+            "baseline": baseline_ratios(benches, meta),
             **rat,
         }
         Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")

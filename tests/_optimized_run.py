@@ -138,7 +138,7 @@ def validation() -> None:
            lambda: apply(state_after(deal, "p p"), Bid(20)),
            Reason.BID_NOT_ALLOWED)
     declaring = state_after(deal, "p p 18 s")
-    hand = CardSet(declaring.hands_[0])
+    hand = CardSet(declaring.hand_masks[0])
     raises("hand game after pickup", IllegalActionError,
            lambda: apply(declaring, Declare(Contract.parse("GH"))),
            Reason.CONTRACT_NOT_ALLOWED)
@@ -157,10 +157,10 @@ def validation() -> None:
     high = state_after(deal, "264 y p p s")
     raises("cannot reach the bid", IllegalActionError, lambda: apply(
         high, Declare(Contract.parse("N"), CardSet.from_cards(
-            list(CardSet(high.hands_[high.declarer_]))[:2]))),
+            list(CardSet(high.hand_masks[high.declarer_index]))[:2]))),
         Reason.CANNOT_REACH_BID)
     playing = state_after(deal, "p p 18 hand GH")
-    not_held = next(c for c in Card if not playing.hands_[0] >> c & 1)
+    not_held = next(c for c in Card if not playing.hand_masks[0] >> c & 1)
     raises("card not in hand", IllegalActionError,
            lambda: apply(playing, Play(not_held)),
            Reason.CARD_NOT_IN_HAND)
@@ -168,7 +168,7 @@ def validation() -> None:
     led = legal_actions(s1)[0]
     s1 = apply(s1, led)
     legal = {a for a in legal_actions(s1) if isinstance(a, Play)}
-    wrong = [Play(c) for c in CardSet(s1.hands_[1]) if Play(c) not in legal]
+    wrong = [Play(c) for c in CardSet(s1.hand_masks[1]) if Play(c) not in legal]
     if wrong:
         raises("must follow suit", IllegalActionError, lambda: apply(s1, wrong[0]),
                Reason.MUST_FOLLOW_SUIT)
@@ -182,7 +182,7 @@ def validation() -> None:
            lambda: apply(pub, Play(Card.CJ)), Reason.KONTRA_NOT_ALLOWED)
     schiebe = Rules(ramsch=True, schieberamsch=True)
     taken = state_after(deal, "s", schiebe, ramsch=True)
-    jacks = CardSet(taken.hands_[0]) & CardSet.parse("CJ SJ HJ DJ")
+    jacks = CardSet(taken.hand_masks[0]) & CardSet.parse("CJ SJ HJ DJ")
     if len(jacks) >= 2:
         raises("pushing jacks", IllegalActionError, lambda: apply(
             taken, Push(CardSet.from_cards(list(jacks)[:2]))),

@@ -112,7 +112,7 @@ def test_observations_never_show_unseen_cards(path: GamePath) -> None:
         o = observe(final, seat)
         assert o.skat == path.deal.skat  # at the end the skat is shown
         assert o.hand == final.hand(seat)
-        assert o.auction == final.auction
+        assert o.history == final.history
 
 
 @st.composite

@@ -204,11 +204,11 @@ def test_threads_playing_whole_deals_agree_with_one_thread() -> None:
 def test_shared_state_is_never_changed_by_readers() -> None:
     """A state handed to many threads keeps its value and hash (frozen, no caches on it)."""
     states = _shared_states()[:30]
-    snapshot = [(hash(s), repr(s), s.hands_, s.auction) for s in states]
+    snapshot = [(hash(s), repr(s), s.hand_masks, s.history) for s in states]
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(lambda order: _work(states, order),
                       [list(range(len(states)))] * 4))
-    assert [(hash(s), repr(s), s.hands_, s.auction) for s in states] == snapshot
+    assert [(hash(s), repr(s), s.hand_masks, s.history) for s in states] == snapshot
 
 
 _ = Action

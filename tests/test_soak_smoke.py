@@ -55,7 +55,8 @@ def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch,
     """Mutation check: matadors counted wrongly in the state's result."""
     import skatlib.state._result
 
-    monkeypatch.setattr(skatlib.state._result, "matadors_mask", lambda gt, mask: 1 if gt != 5 else 0)
+    monkeypatch.setattr(skatlib.state._result, "matadors_mask",
+                        lambda gt, mask: 1 if gt != 5 else 0)
     assert soak.main(["--deals", "60", "--workers", "1", "--quiet", "--config", "isko"]) == 1
     out = capsys.readouterr().out
     assert "FAILED isko:1:" in out and "--repro isko:1:" in out

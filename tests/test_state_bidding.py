@@ -130,8 +130,8 @@ def test_auction_table_isko_3_3_d9(moves: str, declarer: Seat | None, bid: int) 
     for text in moves.split()[1::2]:
         ref.act(text)
     assert ref.stage == 0
-    assert len(s.auction) == len(moves.split()) // 2
-    assert [(int(w), str(a)) for w, a in s.auction] == [
+    assert len(s.history) == len(moves.split()) // 2
+    assert [(int(w), str(a)) for w, a in s.history] == [
         (int(w), t) for w, t in zip(moves.split()[::2], moves.split()[1::2])
     ]
     if declarer is None:

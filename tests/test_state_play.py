@@ -639,3 +639,29 @@ def test_result_equals_reference_and_kernel_score_isko_5(deal: Deal, moves: str)
     s = g.play_out()
     assert s.is_finished
     check_result(s, g.ref)
+
+
+def test_playing_legal_mirrors_legal_mask_isko_4_2() -> None:
+    """ISkO 4.2: the card-play legal actions (their inlined follow-suit rule) are the
+    cards of ``skatlib._tables.legal_mask``, for every game type and led card."""
+    import random
+
+    from skatlib import GameType
+    from skatlib import _tables as T
+    from skatlib.state._playing import plays
+
+    rng = random.Random(42)
+    for _ in range(3000):
+        s = GameState.from_position(Deal.shuffled(rng), "p p 18 hand")
+        gt = rng.choice([g for g in GameType if g != GameType.RAMSCH])
+        s = apply(s, Declare(Contract(gt, hand=True)), check=False)
+        for _ in range(rng.randrange(0, 8)):
+            s = apply(s, rng.choice(legal_actions(s)))
+            if s.is_finished:
+                break
+        if s.is_finished:
+            continue
+        led = s.trick_cards[0] if s.trick_cards else -1
+        want = T.legal_mask(s.game_type_index, s.hand_masks[s.to_move_index], led)
+        assert legal_actions(s) == plays(want)
+        assert sum(1 << a.card for a in legal_actions(s) if isinstance(a, Play)) == want

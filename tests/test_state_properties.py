@@ -123,7 +123,7 @@ def test_turn_order_and_legal_moves_follow_the_rules_isko_3_3_4_1_4_2(path: Game
             assert acts == (PickUpSkat(), PlayHand())
         elif s.phase == Phase.DECLARING and s.picked_up and len(s.skat) < 2:
             # ISkO 2.2.2: after the pickup, any card of the declarer's may go away
-            assert acts == tuple(Discard(c) for c in sorted(s.hand(s.declarer)))
+            assert acts == tuple(Discard(c) for c in sorted(s.hand(s.declarer_index)))
         elif s.phase == Phase.DECLARING:
             assert all(isinstance(a, Declare) and a.discard is None for a in acts)
             assert {str(a.contract) for a in acts if isinstance(a, Declare)} == (

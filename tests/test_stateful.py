@@ -106,12 +106,13 @@ any_action: st.SearchStrategy[Action] = st.one_of(
 def cards_ok(s: GameState) -> None:
     """Every card exactly once across hands, skat, the trick and the tricks taken."""
     seen = 0
-    for part in (*s.hand_masks, s.skat_mask, *s.taken, *(1 << int(c) for c in s.trick_cards)):
+    for part in (*s.hand_masks, s.skat_mask, *s.taken_masks, *(1 << int(c) for c in s.trick_cards)):
         assert not seen & part, s
         seen |= part
     assert seen == FULL, s
     assert sum(s.points_taken(i) for i in range(3)) + CardSet(s.skat_mask).points() + sum(
-        Card(c).points for c in s.trick_cards) + sum(CardSet(h).points() for h in s.hand_masks) == 120
+        Card(c).points for c in s.trick_cards) + sum(
+        CardSet(h).points() for h in s.hand_masks) == 120
 
 
 def played_mask(s: GameState) -> int:

@@ -264,7 +264,7 @@ class Engine:
     ``hands`` (three masks), ``trick`` (cards of the unfinished trick, in
     order), ``leader``, ``to_move`` (``-1`` once finished), ``taken`` (cards
     won per seat), ``trick_counts``, ``tricks`` (completed tricks packed like
-    ``GameState.tricks_``), ``finished``.
+    ``GameState.packed_tricks``), ``finished``.
 
     ``push`` does not check legality (like :func:`~skatlib.apply` with
     ``check=False``): pick from :meth:`legal_mask`.
@@ -362,20 +362,20 @@ class Engine:
 
         :raises IllegalActionError: if ``state`` is not in the playing phase.
         """
-        if state.phase != Phase.PLAYING or (state.contract is None and state.gt != 6):
+        if state.phase != Phase.PLAYING or (state.contract is None and state.game_type_index != 6):
             raise IllegalActionError(
                 f"an Engine starts from a state in the playing phase, not "
                 f"{state.phase.name.lower()}",
                 Reason.WRONG_PHASE,
             )
         c = state.contract
-        e = cls(state.hands_, state.gt, state.declarer_, state.leader_,
+        e = cls(state.hand_masks, state.game_type_index, state.declarer_index, state.leader_index,
                 schwarz=c is not None and c.schwarz)
-        e.trick = list(state.trick_)
-        e.to_move = state.to_move_
-        e.taken = list(state.taken)
+        e.trick = list(state.trick_cards)
+        e.to_move = state.to_move_index
+        e.taken = list(state.taken_masks)
         e.trick_counts = list(state.trick_counts)
-        e.tricks = list(state.tricks_)
+        e.tricks = list(state.packed_tricks)
         return e
 
     def copy(self) -> Engine:

@@ -154,13 +154,14 @@ def position_of(state: GameState) -> Position:
     if state.phase != Phase.PLAYING:
         raise SolverError(f"the solver needs a state in card play, not {state.phase.name}")
     c = state.contract
-    d = state.declarer_
-    if c is None or d < 0 or not 0 <= state.gt <= 5:
+    d = state.declarer_index
+    if c is None or d < 0 or not 0 <= state.game_type_index <= 5:
         raise SolverError("the solver handles suit, grand and null games with a declarer "
                           "(not Ramsch)")
-    pts = T.mask_points(state.taken[d] | state.skat_)
-    stop = state.gt != _NULL and c.schwarz
-    return Position(state.gt, d, state.hands_, state.trick_, state.leader_, pts, stop)
+    pts = T.mask_points(state.taken_masks[d] | state.skat_mask)
+    stop = state.game_type_index != _NULL and c.schwarz
+    return Position(state.game_type_index, d, state.hand_masks, state.trick_cards,
+                    state.leader_index, pts, stop)
 
 
 # ----------------------------------------------------------------- equivalent cards

@@ -267,7 +267,7 @@ class Verification:
         if not isinstance(res, GameResult):
             return (0, 0, 0)
         declarer, other = seeger_fabian(res, players=3)
-        d = self.state.declarer_
+        d = self.state.declarer_index
         return (declarer if d == 0 else other, declarer if d == 1 else other,
                 declarer if d == 2 else other)
 
@@ -650,16 +650,16 @@ class _Replay:
         return new
 
     def turn(self, state: GameState, seat: int) -> None:
-        if state.to_move_ != seat:
+        if state.to_move_index != seat:
             who = state.to_move
             raise self.fail(f"seat {seat} moves, but it is "
                             f"{'nobody' if who is None else f'seat {int(who)} ({who.title})'}'s "
                             "turn", Reason.NOT_YOUR_TURN)
 
     def declarer(self, state: GameState, seat: int) -> None:
-        if state.declarer_ != seat:
-            raise self.fail(f"only the declarer (seat {state.declarer_}) may do this, not seat "
-                            f"{seat}", Reason.NOT_DECLARER)
+        if state.declarer_index != seat:
+            raise self.fail(f"only the declarer (seat {state.declarer_index}) may do this, "
+                            f"not seat {seat}", Reason.NOT_DECLARER)
 
     def card_list(self, text: str, what: str) -> list[Card]:
         try:
@@ -698,9 +698,9 @@ class _Replay:
             if not contract.ouvert:
                 raise self.fail(f"only an ouvert game shows its cards; {contract} does not",
                                 Reason.BAD_RECORD)
-            if CardSet.from_cards(shown) != state.hand(state.declarer_):
+            if CardSet.from_cards(shown) != state.hand(state.declarer_index):
                 raise self.fail(f"the shown cards {CardSet.from_cards(shown)} are not the "
-                                f"declarer's hand {state.hand(state.declarer_)}",
+                                f"declarer's hand {state.hand(state.declarer_index)}",
                                 Reason.RECORD_MISMATCH)
         return state
 
@@ -759,7 +759,7 @@ class _Replay:
             if phase == Phase.PLAYING:
                 if text == "RE":
                     state = self.apply(state, Concede(_SEATS[seat]))
-                    last_defender_re = seat != state.declarer_
+                    last_defender_re = seat != state.declarer_index
                 elif text == "SC" or text.startswith("SC."):
                     self.declarer(state, seat)
                     if text != "SC":
@@ -821,8 +821,8 @@ class _Replay:
             if claimed and last_defender_re:
                 # ISS2 272095: the line ends after SC and one defender's RE (FORMAT.md 3.6):
                 # read as both defenders conceding (D-18).
-                d = state.declarer_
-                conceded = state.conceded
+                d = state.declarer_index
+                conceded = state.conceded_mask
                 other = next(s for s in range(3) if s != d and not conceded >> s & 1)
                 state = self.apply(state, Concede(_SEATS[other]))
             else:
@@ -875,7 +875,7 @@ def _result_fields(state: GameState, res: GameResult | PassedIn | Abandoned) -> 
     if isinstance(res, PassedIn):
         return {"outcome": "passed"}
     end = state.end
-    event = state.event_seat
+    event = state.event_seat_index
     left = event if end == EndReason.LEFT else -1
     timed_out = event if end == EndReason.TIMEOUT else -1
     resigned = int(end in (EndReason.DEFENDERS_CONCEDED, EndReason.DECLARER_CONCEDED))
@@ -885,7 +885,7 @@ def _result_fields(state: GameState, res: GameResult | PassedIn | Abandoned) -> 
         return {"d": "-1", "outcome": "penalty", "v": "0", "m": "0", "bid": "bidok", "p": "0",
                 "t": "0", "s": "0", "z": "0", "p0": penalty[0], "p1": penalty[1],
                 "p2": penalty[2], "l": str(left), "to": str(timed_out), "r": "0"}
-    return {"d": str(state.declarer_), "outcome": "win" if res.won else "loss",
+    return {"d": str(state.declarer_index), "outcome": "win" if res.won else "loss",
             "v": str(res.score), "m": str(res.matadors),
             "bid": "overbid" if res.overbid else "bidok", "p": str(res.declarer_points),
             "t": str(res.declarer_tricks), "s": str(int(res.schneider)),
@@ -959,13 +959,13 @@ def from_game_record(record: GameRecord) -> IssRecord:
     state = new_game(record.deal, record.rules)
     moves: list[tuple[str, str]] = [("w", record.deal.to_iss())]
     for i, action in enumerate(record.actions, 1):
-        mover = state.to_move_
+        mover = state.to_move_index
         try:
             new = apply(state, action)
         except IllegalActionError as exc:
             raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
                               field=f"action {i}") from exc
-        d = str(state.declarer_)
+        d = str(state.declarer_index)
         server_event = isinstance(action, (TimeOut, Leave))
         if not server_event and (state.phase not in _ISS_PHASES
                                  or getattr(state, "is_ramsch", False)):
@@ -982,7 +982,7 @@ def from_game_record(record: GameRecord) -> IssRecord:
             if action.discard is not None:
                 parts.append(action.discard.to_str(sep="."))
             if action.contract.ouvert:
-                parts.append(new.hand(new.declarer_).to_str(sep="."))
+                parts.append(new.hand(new.declarer_index).to_str(sep="."))
             moves.append((d, ".".join(parts)))
         elif isinstance(action, Claim):
             moves.append((d, "SC"))

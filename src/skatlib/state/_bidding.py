@@ -33,7 +33,8 @@ BIDS = tuple(Bid(v) for v in BID_VALUES)
 HOLD, PASS = Hold(), Pass()
 _FIRST = (BIDS[0], PASS)
 _HOLD_PASS = (HOLD, PASS)
-_ABOVE = {0: (*BIDS, PASS), **{v: (*BIDS[i + 1:], PASS) for i, v in enumerate(BID_VALUES)}}
+_ABOVE: dict[int, tuple[Action, ...]] = {
+    0: (*BIDS, PASS), **{v: (*BIDS[i + 1:], PASS) for i, v in enumerate(BID_VALUES)}}
 """The legal actions of the bidder after the bid ``v``: every higher value, or pass."""
 
 

@@ -129,7 +129,7 @@ def trick_of(packed: int) -> Trick:
     observations share the Trick objects instead of rebuilding them)."""
     hit = _TRICK_CACHE.get(packed)
     if hit is None:
-        _, c0, c1, c2, winner = T.unpack_trick(packed)
+        leader, c0, c1, c2, winner = T.unpack_trick(packed)
         hit = Trick(SEATS[leader], (CARDS[c0], CARDS[c1], CARDS[c2]), SEATS[winner])
         if len(_TRICK_CACHE) >= _CACHE_SIZE:
             _TRICK_CACHE.clear()
@@ -155,7 +155,7 @@ def seat_index(seat: object, what: str = "seat") -> int:
     if isinstance(seat, bool):
         raise TypeError(f"{what} must be a Seat or an int 0..2, not the bool {seat!r}")
     try:
-        i = operator.index(seat)  # type: ignore[call-overload]
+        i = operator.index(seat)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{what} must be a Seat or an int 0..2, not {seat!r}") from None
     if not 0 <= i <= 2:
@@ -234,7 +234,7 @@ class GameState(tuple):  # type: ignore[type-arg]
         return (_restore, (tuple(self),))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is GameState and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return type(other) is GameState and bool(tuple.__eq__(self, other))
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -439,7 +439,7 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def is_ramsch(self) -> bool:
         """True when the deal is (being) played as Ramsch."""
-        return self[GT] == 6 or self[PHASE] == Phase.PUSHING
+        return bool(self[GT] == 6 or self[PHASE] == Phase.PUSHING)
 
     @property
     def ramsch_round(self) -> bool:
@@ -456,12 +456,12 @@ class GameState(tuple):  # type: ignore[type-arg]
         # bidding starts with an asker and ends with at least one seat passed; only
         # a Ramsch round has neither
         setup = self[SETUP]
-        return setup[ASKER] < 0 and setup[PASSED] == 0
+        return bool(setup[ASKER] < 0 and setup[PASSED] == 0)
 
     @property
     def is_finished(self) -> bool:
         """True when the deal is over."""
-        return self[PHASE] == Phase.FINISHED
+        return bool(self[PHASE] == Phase.FINISHED)
 
     # ----- aliases for the free functions ----------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:

@@ -84,6 +84,7 @@ _STEP: tuple[_Step, ...] = (
     _finished_step, _kontra.step, _pushing.step,
 )
 _SIDE = (Concede, Claim, Refuse)
+_play = _playing.play
 _EVENTS = (TimeOut, Leave)
 
 
@@ -137,7 +138,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(s)][:3]
     ['discard.D9', 'discard.DT', 'discard.DA']
     """
-    return _LEGAL[state[0]](state)
+    return _LEGAL[state[0]](state)  # type: ignore[no-any-return]
 
 
 def side_actions(state: GameState, seat: Seat | int | None = None) -> tuple[Action, ...]:
@@ -233,12 +234,12 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
         _check(state, action, True)
     kind = type(action)
     if kind is Play:
-        return _playing.play(state, action.card)  # type: ignore[union-attr]
+        return _play(state, action.card)  # type: ignore[union-attr]
     if kind in _EVENTS:
         return _event(state, action)  # type: ignore[arg-type]
     if kind in _SIDE:
         return _playing.step_side(state, action)
-    return _STEP[state[0]](state, action)
+    return _STEP[state[0]](state, action)  # type: ignore[no-any-return]
 
 
 def _event(state: GameState, action: TimeOut | Leave) -> GameState:

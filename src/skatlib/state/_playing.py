@@ -45,13 +45,23 @@ _REFUSE = tuple(Refuse(s) for s in SEATS)
 _NEXT = (1, 2, 0)
 _PLAYING, _FINISHED, _NOT_ENDED = Phase.PLAYING, Phase.FINISHED, EndReason.NOT_ENDED
 _new = tuple.__new__
+_FOLLOW = T.FOLLOW
+
+
+_BYTE_PLAYS = tuple(tuple(tuple(_PLAYS[8 * suit + r] for r in range(8) if b >> r & 1)
+                          for b in range(256)) for suit in range(4))
+"""The plays of each suit byte of a mask, lowest card first (built once)."""
 
 
 def plays(mask: int) -> tuple[Action, ...]:
-    """:class:`~skatlib.Play` of every card of ``mask`` (cached per mask)."""
+    """:class:`~skatlib.Play` of every card of ``mask``, lowest index first (cached per
+    mask; a miss joins four per-suit tuples, as :func:`skatlib._tables.mask_cards`
+    orders them)."""
     hit = _PLAY_CACHE.get(mask)
     if hit is None:
-        hit = tuple(_PLAYS[c] for c in T.mask_cards(mask))
+        b = _BYTE_PLAYS
+        hit = (b[0][mask & 255] + b[1][mask >> 8 & 255] + b[2][mask >> 16 & 255]
+               + b[3][mask >> 24 & 255])
         if len(_PLAY_CACHE) >= _PLAY_CACHE_SIZE:
             _PLAY_CACHE.clear()
         _PLAY_CACHE[mask] = hit
@@ -60,11 +70,13 @@ def plays(mask: int) -> tuple[Action, ...]:
 
 def legal(s: GameState) -> tuple[Action, ...]:
     trick = s[TRICK]
-    hand = s[HANDS][s[MOVER]]
-    if not trick:
-        hit = _PLAY_CACHE.get(hand)
-        return hit if hit is not None else plays(hand)
-    return plays(T.legal_mask(s[GT], hand, trick[0]))
+    mask = s[HANDS][s[MOVER]]
+    if trick:  # mirrors _tables.legal_mask (ISkO 4.2); test_playing_legal_mirrors_legal_mask
+        follow = mask & _FOLLOW[s[GT]][trick[0]]
+        if follow:
+            mask = follow
+    hit = _PLAY_CACHE.get(mask)
+    return hit if hit is not None else plays(mask)
 
 
 def legal_mask(s: GameState) -> int:
