@@ -124,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         times.append(dt)
         nodes.append(n)
         assert s.contract is not None
-        out.write(f"  deal {i:>3} {s.contract.game_type.title:<8} declarer {s.declarer_}: "
+        out.write(f"  deal {i:>3} {s.contract.game_type.title:<8} declarer {s.declarer_index}: "
                   f"{value:>3} points  {dt:7.2f} s  {n:>9,} nodes\n")
     total = sum(times)
     out.write(f"median {statistics.median(times):.2f} s, 90th percentile "

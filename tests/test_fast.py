@@ -56,13 +56,13 @@ def _playing_state(deal: Deal, contract: Contract, declarer: int, discard: int) 
     s = new_game(deal)
     for action in _AUCTIONS[declarer]:
         s = apply(s, action)
-    assert s.declarer_ == declarer
+    assert s.declarer_index == declarer
     if contract.hand:
         s = apply(s, PlayHand())
         s = apply(s, Declare(contract))
     else:
         s = apply(s, PickUpSkat())
-        cards = T.mask_cards(s.hands_[declarer])
+        cards = T.mask_cards(s.hand_masks[declarer])
         pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
         a, b = pairs[discard % len(pairs)]
         s = apply(s, Declare(contract, CardSet((1 << a) | (1 << b))))
@@ -97,7 +97,7 @@ def _reference_grand_game(rng: random.Random) -> int:
     for action in _AUCTIONS[0]:
         s = apply(s, action)
     s = apply(s, PickUpSkat())
-    cards = T.mask_cards(s.hands_[0])
+    cards = T.mask_cards(s.hand_masks[0])
     first = cards.pop(int(rng.random() * 12))
     second = cards.pop(int(rng.random() * 11))
     s = apply(s, Declare(Contract(GameType.GRAND), CardSet((1 << first) | (1 << second))))
@@ -162,7 +162,7 @@ def test_random_playout_equals_gamestate(
     rng_fast = random.Random()
     rng_fast.setstate(rng.getstate())
     gt = int(contract.game_type)
-    points, tricks = random_playout(state.hands_, gt, declarer, state.leader_, rng_fast)
+    points, tricks = random_playout(state.hand_masks, gt, declarer, state.leader_index, rng_fast)
     end = _reference_play(state, rng)
     d_points = end.points_taken(declarer) - before_points
     d_tricks = end.trick_counts[declarer] - before_tricks
@@ -187,19 +187,19 @@ def test_random_playout_leaves_hands_alone() -> None:
 
 
 def _same(e: Engine, s: GameState) -> None:
-    assert tuple(e.hands) == s.hands_
-    assert tuple(e.trick) == s.trick_
-    assert e.leader == s.leader_
-    assert e.to_move == s.to_move_
-    assert tuple(e.taken) == s.taken
+    assert tuple(e.hands) == s.hand_masks
+    assert tuple(e.trick) == s.trick_cards
+    assert e.leader == s.leader_index
+    assert e.to_move == s.to_move_index
+    assert tuple(e.taken) == s.taken_masks
     assert tuple(e.trick_counts) == s.trick_counts
-    assert tuple(e.tricks) == s.tricks_
+    assert tuple(e.tricks) == s.packed_tricks
     assert e.finished == (s.phase == Phase.FINISHED)
     if not e.finished:
         assert e.legal_cards() == [int(a.card) for a in _plays(s)]
     else:
         assert e.legal_mask() == 0
-    d = s.declarer_
+    d = s.declarer_index
     assert e.declarer_points() == s.points_taken(d)
     assert e.declarer_tricks() == s.trick_counts[d]
 

@@ -100,7 +100,7 @@ def replays(obs: Observation, world: World) -> bool | None:
             state = apply(state, Play(c))
     except SkatError:
         return False
-    return state.hands_ == world.hands and state.skat_ == world.skat
+    return state.hand_masks == world.hands and state.skat_mask == world.skat
 
 
 def random_state(seed: int, rules: Rules, steps: int, *, tricks: int = 10) -> GameState:
@@ -110,9 +110,9 @@ def random_state(seed: int, rules: Rules, steps: int, *, tricks: int = 10) -> Ga
     s = new_game(Deal.shuffled(rng), rules)
     bots = [RandomBot(rng.randrange(10**6)) for _ in range(3)]
     for _ in range(steps):
-        if s.phase == Phase.FINISHED or len(s.tricks_) >= tricks:
+        if s.phase == Phase.FINISHED or len(s.packed_tricks) >= tricks:
             break
-        seat = s.to_move_
+        seat = s.to_move_index
         s = apply(s, bots[seat].act(observe(s, seat), legal_actions(s)))
     return s
 
@@ -123,14 +123,14 @@ def test_every_sampled_world_is_consistent(seed: int, rules: Rules, steps: int) 
     rng = random.Random(seed)
     for seat in range(3):
         obs = observe(s, seat)
-        truth = World(s.hands_, s.skat_)
+        truth = World(s.hand_masks, s.skat_mask)
         assert is_consistent(obs, truth)
         assert replays(obs, truth) in (True, None)
         assert count_worlds(obs) >= 1
         for world in sample_worlds(obs, 4, rng):
             assert is_consistent(obs, world)
             assert replays(obs, world) in (True, None)
-            assert world.hands[seat] == s.hands_[seat]
+            assert world.hands[seat] == s.hand_masks[seat]
             seen = (world.hands[0] | world.hands[1] | world.hands[2] | world.skat
                     | CardSet.from_cards(c for t in obs.tricks for c in t.cards).mask
                     | CardSet.from_cards(obs.current_trick).mask)
@@ -141,18 +141,18 @@ def test_what_the_declarer_and_an_open_hand_reveal() -> None:
     rng = random.Random(9)
     for _ in range(40):
         s = random_state(rng.randrange(10**6), ISKO, 40)
-        if s.phase != Phase.PLAYING or s.declarer_ < 0:
+        if s.phase != Phase.PLAYING or s.declarer_index < 0:
             continue
-        d = s.declarer_
+        d = s.declarer_index
         mine = observe(s, d)
         for w in sample_worlds(mine, 5, rng):
             if s.picked_up:  # he knows what he put away
-                assert w.skat == s.skat_
+                assert w.skat == s.skat_mask
         defender = observe(s, (d + 1) % 3)
         for w in sample_worlds(defender, 5, rng):
             assert w.skat.bit_count() == 2
             if s.open_hand:
-                assert w.hands[d] == s.hands_[d]
+                assert w.hands[d] == s.hand_masks[d]
 
 
 def test_schieberamsch_pushed_cards() -> None:
@@ -161,13 +161,13 @@ def test_schieberamsch_pushed_cards() -> None:
     checked = 0
     for seed in range(300):
         s = random_state(seed, SCHIEBERAMSCH, 8)
-        pushes = [(who, a) for who, a in s.auction if isinstance(a, Push) and a.discard]
+        pushes = [(who, a) for who, a in s.history if isinstance(a, Push) and a.discard]
         if not pushes or s.phase != Phase.PLAYING:
             continue
         who, push = pushes[0]
         assert push.discard is not None
         obs = observe(s, who)
-        pickers = {int(w) for w, a in s.auction[s.auction.index((who, push)):]
+        pickers = {int(w) for w, a in s.history[s.history.index((who, push)):]
                    if type(a).__name__ == "PickUpSkat"}
         for w in sample_worlds(obs, 10, random.Random(seed)):
             for c in push.discard:
@@ -256,7 +256,7 @@ def test_sampling_is_uniform_over_consistent_worlds() -> None:
 
 def test_contradictory_observations_raise() -> None:
     s = random_state(3, ISKO, 30)
-    assert s.phase == Phase.PLAYING and s.tricks_
+    assert s.phase == Phase.PLAYING and s.packed_tricks
     obs = observe(s, 0)
     # a card both in the hand and played
     played_card = obs.tricks[0].cards[0]
@@ -265,7 +265,7 @@ def test_contradictory_observations_raise() -> None:
         sample_worlds(bad, 1)
     with pytest.raises(SamplingError):
         count_worlds(bad)
-    assert not is_consistent(bad, World(s.hands_, s.skat_))
+    assert not is_consistent(bad, World(s.hand_masks, s.skat_mask))
     assert issubclass(SamplingError, SkatError)
     # a hand with a card missing: the seat would not know its own cards
     short = attrs.evolve(obs, hand=CardSet(obs.hand.mask & (obs.hand.mask - 1)))
@@ -300,9 +300,10 @@ def test_world_state_rebuilds_the_position() -> None:
         if s.phase != Phase.PLAYING:
             continue
         seat = rng.randrange(3)
-        ws = world_state(observe(s, seat), World(s.hands_, s.skat_))
-        for field in ("hands_", "skat_", "trick_", "leader_", "taken", "trick_counts",
-                      "declarer_", "gt", "to_move_", "tricks_", "contract", "open_hand",
+        ws = world_state(observe(s, seat), World(s.hand_masks, s.skat_mask))
+        for field in ("hand_masks", "skat_mask", "trick_cards", "leader_index", "taken_masks",
+                      "trick_counts", "declarer_index", "game_type_index", "to_move_index",
+                      "packed_tricks", "contract", "open_hand",
                       "kontra", "pushes"):
             assert getattr(ws, field) == getattr(s, field), field
         assert legal_actions(ws) == legal_actions(s)

@@ -56,7 +56,7 @@ def start(deal: Deal, declarer: int, contract: Contract) -> GameState:
     seq = seqs[declarer]
     for a in seq:
         s = apply(s, a)
-    assert s.declarer_ == declarer
+    assert s.declarer_index == declarer
     s = apply(s, PlayHand())
     return apply(s, Declare(contract))
 
@@ -145,13 +145,13 @@ def brute_raw(pos: Position) -> int:
 def brute_state(s: GameState) -> int:
     """Minimax on the state machine itself (slow; small positions only)."""
     if s.phase == Phase.FINISHED:
-        d = s.declarer_
-        if s.gt == T.NULL:
+        d = s.declarer_index
+        if s.game_type_index == T.NULL:
             return 1 if s.trick_counts[d] == 0 else 0
-        return T.mask_points(s.taken[d] | s.skat_)
+        return T.mask_points(s.taken_masks[d] | s.skat_mask)
     values = [brute_state(apply(s, a, check=False)) for a in legal_actions(s)
               if isinstance(a, Play)]
-    return max(values) if s.to_move_ == s.declarer_ else min(values)
+    return max(values) if s.to_move_index == s.declarer_index else min(values)
 
 
 def brute_all_tricks(pos: Position) -> bool:
@@ -235,7 +235,7 @@ def test_evaluate_moves_agrees_with_solve_after_each_move() -> None:
                 assert solve(after) == value
             else:
                 assert brute_state(after) == value
-        best = max(values.values()) if s.to_move_ == s.declarer_ else min(values.values())
+        best = max(values.values()) if s.to_move_index == s.declarer_index else min(values.values())
         assert best == solver.solve(s)
 
 
@@ -292,7 +292,7 @@ def test_full_deal_null_and_values_in_range() -> None:
         assert solve(s) in (0, 1)
         s = start(deal, rng.randrange(3), Contract(GameType(rng.randrange(5)), hand=True))
         v = solve(s)
-        assert T.mask_points(s.skat_) <= v <= 120
+        assert T.mask_points(s.skat_mask) <= v <= 120
 
 
 def test_position_play_follows_the_state_machine() -> None:
@@ -307,8 +307,8 @@ def test_position_play_follows_the_state_machine() -> None:
             assert position_of(after) == moved
         else:
             assert moved.finished
-            d = s.declarer_
-            assert moved.points == T.mask_points(after.taken[d] | after.skat_)
+            d = s.declarer_index
+            assert moved.points == T.mask_points(after.taken_masks[d] | after.skat_mask)
 
 
 def test_solver_refuses_states_outside_card_play() -> None:

@@ -116,7 +116,7 @@ class Position(NamedTuple):
     def legal_mask(self) -> int:
         """The cards the seat to move may play (a mask)."""
         led = self.trick[0] if self.trick else -1
-        return T.legal_mask(self.gt, self.hands[self.to_move], led)
+        return T.legal_cards_mask(self.gt, self.hands[self.to_move], led)
 
     def play(self, card: int) -> Position:
         """The position after ``card`` is played (no legality check)."""
@@ -127,10 +127,10 @@ class Position(NamedTuple):
         trick = (*self.trick, card)
         if len(trick) < 3:
             return self._replace(hands=hands, trick=trick)
-        w = (self.leader + T.trick_winner3(self.gt, trick[0], trick[1], trick[2])) % 3
+        w = (self.leader + T.trick_winner_fast(self.gt, trick[0], trick[1], trick[2])) % 3
         d = self.declarer
         pts = self.points + (_CP[trick[0]] + _CP[trick[1]] + _CP[trick[2]] if w == d else 0)
-        ended = (w == d) if self.gt == _NULL else (self.stop and w != d)
+        ended = T.ends_early(self.gt, d, w, self.stop)
         return self._replace(hands=hands, trick=(), leader=w, points=pts, ended=ended)
 
     @property
@@ -154,13 +154,14 @@ def position_of(state: GameState) -> Position:
     if state.phase != Phase.PLAYING:
         raise SolverError(f"the solver needs a state in card play, not {state.phase.name}")
     c = state.contract
-    d = state.declarer_
-    if c is None or d < 0 or not 0 <= state.gt <= 5:
+    d = state.declarer_index
+    gt = state.game_type_index
+    if c is None or d < 0 or not 0 <= gt <= _NULL:
         raise SolverError("the solver handles suit, grand and null games with a declarer "
                           "(not Ramsch)")
-    pts = T.mask_points(state.taken[d] | state.skat_)
-    stop = state.gt != _NULL and c.schwarz
-    return Position(state.gt, d, state.hands_, state.trick_, state.leader_, pts, stop)
+    pts = T.mask_points(state.taken_masks[d] | state.skat_mask)
+    stop = gt != _NULL and c.schwarz
+    return Position(gt, d, state.hand_masks, state.trick_cards, state.leader_index, pts, stop)
 
 
 # ----------------------------------------------------------------- equivalent cards
@@ -531,7 +532,7 @@ class Solver:
             else:
                 gained = child.points - pos.points
                 w = child.leader
-                if w != d and pos.stop:
+                if child.ended:  # D-10: the defenders' trick ended the game
                     v = 0
                 else:
                     h = child.hands
@@ -644,6 +645,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
         if stats[0] > limit[0]:
             raise SearchAborted
         if not ha & (ha - 1):  # last trick: every card is forced
+            # the winner: inlined copy of _tables.trick_winner_fast
             c0 = ha.bit_length() - 1
             key = KEYG[c0]
             k0 = key[c0]
@@ -756,6 +758,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                             v = pts + search(hc ^ (1 << c2), na, hb ^ b_c1, 0, rem - pts,
                                              a2 - pts, b2 - pts)
                     elif stop or not na:
+                        # stop: the defenders' trick ends the game (D-10, the rule of
+                        # _tables.ends_early, which Position.play calls)
                         v = 0
                     elif w == 0:
                         v = search(na, hb ^ b_c1, hc ^ (1 << c2), dr, rem - pts, a2, b2)
