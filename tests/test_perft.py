@@ -8,7 +8,7 @@ implementations must reproduce every stored count:
   :func:`~skatlib.apply`, counting only :class:`~skatlib.Play` actions (the other
   actions of ``legal_actions`` are concessions and claims, not card sequences);
 * :class:`skatlib.fast.Engine` (make/unmake);
-* the solver's :class:`~skatlib.solver.Position`.
+* the solver's :class:`~skatlib.search.solver.Position`.
 
 The stored numbers come from :func:`reference_play_perft`, a brute-force count
 written here from the rules alone (ISkO 2.3 card order and trumps per game type,
@@ -48,7 +48,7 @@ from skatlib import (
     new_game,
 )
 from skatlib.fast import Engine
-from skatlib.solver import Position, position_of
+from skatlib.search.solver import Position, position_of
 
 DATA = Path(__file__).parent / "data" / "perft.txt"
 FAST_DEPTH = 7

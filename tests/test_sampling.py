@@ -1,4 +1,4 @@
-"""Sampling the hidden cards (skatlib.sampling).
+"""Sampling the hidden cards (skatlib.search.sampling).
 
 Consistency is checked independently of the sampler: a world is consistent
 exactly when the public history can be replayed through :func:`skatlib.apply`
@@ -44,7 +44,7 @@ from skatlib import (
 )
 from skatlib import _tables as T
 from skatlib.actions import Bid, Declare, Pass, PlayHand, Push
-from skatlib.sampling import (
+from skatlib.search.sampling import (
     SamplingError,
     World,
     count_worlds,

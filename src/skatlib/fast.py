@@ -51,6 +51,7 @@ import random
 from collections.abc import Sequence
 
 from . import _tables as T
+from .contract import game_type_index
 from .deal import deal_order
 from .errors import IllegalActionError, Reason
 from .state import GameState, Phase
@@ -341,11 +342,13 @@ class Engine:
     ) -> None:
         """Start at the first card of a trick that ``leader`` leads.
 
-        :param hands: the three seats' masks.
+        :param hands: the three seats' masks (not validated).
+        :param game_type: 0..6 (checked once here; the moves are not).
         :param schwarz: the defenders' first trick ends the deal (schwarz
             announced, or suit/grand ouvert).
+        :raises InvalidContractError: for a game type outside 0..6.
         """
-        self.game_type = int(game_type)
+        self.game_type = game_type_index(game_type)
         self.declarer = int(declarer)
         self.schwarz = bool(schwarz)
         self.hands = [int(hands[0]), int(hands[1]), int(hands[2])]

@@ -1,7 +1,7 @@
 """A Perfect Information Monte Carlo (PIMC) bot.
 
 Card play: sample worlds consistent with what the bot has seen
-(:func:`~skatlib.sampling.sample_worlds`), solve each world double dummy
+(:func:`~skatlib.search.sampling.sample_worlds`), solve each world double dummy
 (:mod:`skatlib.solver`) after each legal card, and play the card with the
 best average.  The declarer maximises, the defenders minimise, the average
 of a *utility of the declarer's card points*:
@@ -47,9 +47,9 @@ from .bots import RuleBot
 from .cards import CardSet
 from .contract import Contract, GameType
 from .observation import Observation
-from .sampling import World, sample_worlds
 from .scoring import matadors_mask
-from .solver import Position, SearchAborted, Solver
+from .search.sampling import World, sample_worlds
+from .search.solver import Position, SearchAborted, Solver
 from .state import Phase
 
 __all__ = ["PIMCBot", "estimate", "best_contract"]
@@ -226,7 +226,7 @@ class PIMCBot:
         dropped.  Early in the deal, where solving is dearest, fewer worlds are
         therefore used.  Node counts, not seconds, keep the bot reproducible.
     :param bid_confidence: the win probability a contract needs to be bid.
-    :param solver: a :class:`~skatlib.solver.Solver` to use (one per bot by
+    :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
         default; its transposition table is reused across worlds and moves).
     """
 
