@@ -294,7 +294,8 @@ def _rep_map(gt: int, legal: int, remaining: int) -> dict[int, int]:
     if gt == _NULL:
         chains = [[8 * s + r for r in (0, 1, 2, 5, 7, 3, 4, 6)] for s in range(4)]
     else:
-        chains = [[8 * s + r for r in range(7)] for s in range(4)] + [[7, 15, 23, 31]]
+        jacks = list(T.TRUMP_ORDER[T.GRAND][::-1])  # weakest first, like the suits
+        chains = [[8 * s + r for r in range(7)] for s in range(4)] + [jacks]
     out: dict[int, int] = {}
     for chain in chains:
         rep = -1
