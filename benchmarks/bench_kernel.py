@@ -24,6 +24,7 @@ from skatlib import (
     trick_winner,
     trick_winner_fast,
 )
+from skatlib import _tables as T
 
 
 def _cases(rng: random.Random) -> list[tuple[str, Callable[[], object]]]:
@@ -34,12 +35,16 @@ def _cases(rng: random.Random) -> list[tuple[str, Callable[[], object]]]:
     led = cards[20]
     trick = cards[20:23]
     clubs_hand = Contract.parse("CH")
+    packed = T.pack_trick(1, trick[0], trick[1], trick[2], 3)
     return [
         ("legal_cards_mask", lambda: legal_cards_mask(3, hand.mask, led)),
         ("legal_cards", lambda: legal_cards(GameType.CLUBS, hand, [led])),
         ("trick_winner_fast", lambda: trick_winner_fast(3, trick[0], trick[1], trick[2])),
         ("trick_winner", lambda: trick_winner(GameType.CLUBS, trick)),
         ("matadors_mask", lambda: matadors_mask(3, twelve)),
+        ("pack_trick", lambda: T.pack_trick(1, trick[0], trick[1], trick[2], 3)),
+        ("unpack_trick", lambda: T.unpack_trick(packed)),
+        ("ends_early", lambda: T.ends_early(5, 0, 1, False)),
         (
             "score",
             lambda: score(clubs_hand, bid=48, matadors=2, declarer_points=70, declarer_tricks=6),

@@ -5,6 +5,7 @@
     python benchmarks/solver.py --deals 100 --seed 7
     python benchmarks/solver.py --quick             # smoke run, a few seconds
     python benchmarks/solver.py --arena 200         # also PIMC vs random and vs rule
+    python benchmarks/solver.py --memory 20         # memory of solve()'s tables
 
 What is measured, on one core (CPU time unless ``--timer wall``):
 
@@ -15,6 +16,9 @@ What is measured, on one core (CPU time unless ``--timer wall``):
 * the effect of each search enhancement: the same deals with one of
   transposition table, move ordering, equivalent cards or MTD(f) switched off.
   A run that passes ``--node-cap`` nodes is stopped and shown as ``>``.
+* with ``--memory N``: the memory (tracemalloc) that the module-level solver
+  behind :func:`skatlib.search.solve` holds across N calls -- bounded by
+  ``DEFAULT_TT_LIMIT`` entries -- and after :func:`skatlib.search.clear_cache`.
 * with ``--arena N``: ``skat arena`` over N duplicate deals, PIMC against two
   random bots and against two rule bots (``--workers`` processes).
 """
@@ -23,10 +27,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Sequence
+from typing import TextIO
 
 from skatlib import (
     Action,
@@ -41,9 +48,10 @@ from skatlib import (
     apply,
     new_game,
 )
-from skatlib.cli.arena import add_arguments as arena_arguments
-from skatlib.cli.arena import run as arena_run
-from skatlib.solver import SearchAborted, Solver
+from skatlib._cmd_arena import add_arguments as arena_arguments
+from skatlib._cmd_arena import run as arena_run
+from skatlib.search import solver as solver_module
+from skatlib.search.solver import SearchAborted, Solver
 
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("all on", {}),
@@ -92,6 +100,34 @@ def timed_solve(state: GameState, flags: dict[str, bool], cap: int | None
     return CLOCK() - start, solver.nodes, value
 
 
+def memory_run(states: Sequence[GameState], out: TextIO, tt_limit: int | None) -> None:
+    """Solve ``states`` one after another with the module-level ``solve()`` and show
+    the memory its solver holds (tracemalloc: current and peak) and its entries.
+    ``tt_limit`` replaces the default bound of that solver (to see the bound act)."""
+    solver_module.clear_cache()
+    limit = solver_module.DEFAULT_TT_LIMIT if tt_limit is None else tt_limit
+    if tt_limit is not None:
+        solver_module._DEFAULT.append(Solver(tt_limit=tt_limit))
+    tracemalloc.start()
+    out.write(f"memory of solve() over {len(states)} deals (tracemalloc; tt_limit "
+              f"{limit:,} entries)\n")
+    peak = 0
+    for i, s in enumerate(states):
+        solver_module.solve(s)
+        current, peak = tracemalloc.get_traced_memory()
+        entries, evictions = solver_module._default().entries, solver_module._default().evictions
+        per = current / entries if entries else 0.0
+        out.write(f"  after deal {i:>3}: {entries:>9,} entries, {evictions} "
+                  f"evictions, {current / 2**20:8.1f} MiB now ({per:5.0f} B/entry), peak "
+                  f"{peak / 2**20:8.1f} MiB\n")
+    solver_module.clear_cache()
+    current, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out.write(f"after clear_cache(): {current / 2**20:.1f} MiB (peak was "
+              f"{peak / 2**20:.1f} MiB); max RSS of the process {rss:.0f} MiB\n\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deals to solve (default 40)")
@@ -103,6 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--arena", type=int, default=0,
                         help="also run the arena over this many duplicate deals")
     parser.add_argument("--workers", type=int, default=1, help="arena processes (default 1)")
+    parser.add_argument("--memory", type=int, default=0,
+                        help="only measure the memory of solve() over this many deals")
+    parser.add_argument("--tt-limit", type=int, default=None,
+                        help="with --memory: the bound of solve()'s solver (default "
+                             "DEFAULT_TT_LIMIT)")
     parser.add_argument("--quick", action="store_true", help="smoke run")
     parser.add_argument("--timer", choices=("cpu", "wall"), default="cpu",
                         help="CPU time of this process (default) or wall time")
@@ -113,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.deals, args.flag_deals, args.node_cap = 4, 2, 200_000
     out = sys.stdout
     rng = random.Random(args.seed)
+    if args.memory:
+        memory_run([first_lead(rng) for _ in range(args.memory)], out, args.tt_limit)
+        return 0
     states = [first_lead(rng) for _ in range(args.deals)]
 
     out.write(f"solve() from the first lead, {args.deals} random suit/grand hand deals "

@@ -27,7 +27,7 @@ def _python(code: str) -> str:
 def test_import_skatlib_does_not_load_the_bot_toolkit() -> None:
     out = _python("import sys, skatlib\n"
                   "print(sorted(m for m in sys.modules if m.startswith('skatlib.')))")
-    for heavy in ("skatlib.bots", "skatlib.solver", "skatlib.sampling", "skatlib.cli"):
+    for heavy in ("skatlib.bots", "skatlib.search", "skatlib.search.solver", "skatlib.search.sampling", "skatlib.cli"):
         assert f"'{heavy}'" not in out
     assert "'skatlib.loop'" in out and "'skatlib.table'" in out
 
@@ -42,7 +42,7 @@ def test_every_public_name_is_importable_from_skatlib() -> None:
 def test_pimc_loads_on_first_use() -> None:
     out = _python("import sys, skatlib.bots\n"
                   "print('skatlib.bots.pimc' in sys.modules)\n"
-                  "print(skatlib.bots.PIMCBot.__module__, 'skatlib.solver' in sys.modules)")
+                  "print(skatlib.bots.PIMCBot.__module__, 'skatlib.search.solver' in sys.modules)")
     assert out.split() == ["False", "skatlib.bots.pimc", "True"]
 
 

@@ -288,3 +288,25 @@ def test_engine_needs_the_playing_phase() -> None:
         Engine.from_state(new_game(Deal.shuffled(1)))
 
 
+
+
+def test_engine_refuses_game_types_outside_0_to_6() -> None:
+    """A negative game type used to read Ramsch's tables from the end."""
+    from skatlib import InvalidContractError
+
+    with pytest.raises(InvalidContractError, match="is not a game type"):
+        Engine((1, 2, 4), -1, 0)
+    with pytest.raises(TypeError, match="game_type"):
+        Engine((1, 2, 4), "4", 0)  # type: ignore[arg-type]
+    assert Engine((1, 2, 4), GameType.GRAND, 0).game_type == 4
+
+
+@given(seeds, contracts(), st.integers(0, 2))
+def test_engine_early_end_table_is_ends_early(seed: int, contract: Contract,
+                                              declarer: int) -> None:
+    """The Engine's per-winner table is _tables.ends_early (D-10), not a copy."""
+    e = Engine(random_deal(random.Random(seed))[:3], contract.game_type, declarer,
+               schwarz=contract.schwarz)
+    assert e._ends == tuple(T.ends_early(contract.game_type, declarer, w, contract.schwarz)
+                            for w in range(3))
+    assert e.copy()._ends == e._ends

@@ -34,7 +34,7 @@ from skatlib.bots import make_bot
 from skatlib.bots.arena import play_duplicate, summarise
 from skatlib.bots.pimc import PIMCBot, best_contract, estimate
 from skatlib.cli.arena import add_arguments, run
-from skatlib.solver import Position, Solver
+from skatlib.search.solver import Position, Solver
 
 
 def fast(seed: int) -> PIMCBot:

@@ -3,6 +3,8 @@ and against the literal reading in ``tests/reference.py``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -255,3 +257,158 @@ def test_trick_winner_fast_agrees_with_trick_winner(game_type: GameType, trick: 
 @given(declarable_game_types, st.integers(0, 2**32 - 1))
 def test_matadors_mask_agrees_with_matadors(game_type: GameType, mask: int) -> None:
     assert matadors_mask(int(game_type), mask) == matadors(game_type, CardSet(mask))
+
+
+# ---------------------------------------------------------------------------
+# One home for each kernel fact (``skatlib._tables``)
+
+
+def test_public_raw_twins_are_the_table_functions_themselves() -> None:
+    """``legal_cards_mask`` and ``trick_winner_fast`` are not copies: the same objects."""
+    import skatlib
+    from skatlib import _tables as T
+    from skatlib import play
+
+    assert legal_cards_mask is T.legal_cards_mask is play.legal_cards_mask
+    assert skatlib.legal_cards_mask is T.legal_cards_mask
+    assert trick_winner_fast is T.trick_winner_fast is play.trick_winner_fast
+    assert skatlib.trick_winner_fast is T.trick_winner_fast
+    assert T.legal_mask is T.legal_cards_mask and T.trick_winner3 is T.trick_winner_fast
+
+
+@given(st.integers(0, 2), cards, cards, cards, st.integers(0, 6))
+def test_pack_trick_keeps_the_stored_bit_layout(
+    leader: int, c0: Card, c1: Card, c2: Card, gt: int
+) -> None:
+    """The layout stored in records and GameState.packed_tricks is unchanged:
+    ``gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | c2``."""
+    from skatlib import _tables as T
+
+    packed = T.pack_trick(leader, c0, c1, c2, gt)
+    assert packed == gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | c2
+    assume(len({c0, c1, c2}) == 3)
+    winner = (leader + trick_winner(gt, [c0, c1, c2])) % 3
+    assert T.unpack_trick(packed) == (leader, c0, c1, c2, winner)
+    assert T.trick_winner_index(packed) == trick_winner(gt, [c0, c1, c2])
+
+
+def test_gamestate_packs_tricks_with_pack_trick() -> None:
+    """Every trick of a played-out deal is ``pack_trick`` of its Trick view."""
+    from skatlib import Deal, Pass, PlayHand, apply, new_game
+    from skatlib import _tables as T
+    from skatlib.actions import Bid, Declare, Play
+
+    s = new_game(Deal.shuffled(12))
+    for a in (Pass(), Pass(), Bid(18), PlayHand(), Declare(Contract.parse("GH"))):
+        s = apply(s, a)
+    while not s.is_finished:
+        legal = T.legal_cards_mask(s.game_type_index, s.hand_masks[s.to_move_index],
+                                   s.trick_cards[0] if s.trick_cards else -1)
+        s = apply(s, Play(Card((legal & -legal).bit_length() - 1)))
+    assert len(s.packed_tricks) == 10
+    for packed, trick in zip(s.packed_tricks, s.tricks):
+        c = [int(x) for x in trick.cards]
+        assert packed == T.pack_trick(int(trick.leader), c[0], c[1], c[2], GameType.GRAND)
+        assert T.unpack_trick(packed) == (int(trick.leader), *c, int(trick.winner))
+
+
+@pytest.mark.parametrize("gt", range(7))
+@pytest.mark.parametrize("declarer", (-1, 0, 1, 2))
+@pytest.mark.parametrize("flag", (False, True))
+def test_d10_ends_early_table(gt: int, declarer: int, flag: bool) -> None:
+    """D-10: null ends at the declarer's first trick; schwarz announced / ouvert at the
+    defenders' first; nothing else ends early."""
+    from skatlib import _tables as T
+
+    for winner in range(3):
+        if gt == T.NULL:
+            expected = winner == declarer
+        else:
+            expected = flag and winner != declarer
+        assert T.ends_early(gt, declarer, winner, flag) is expected
+
+
+def test_thresholds_and_null_values_have_one_home() -> None:
+    """ISkO 4.1/5.2.2 (61, 90, 31) and the null values 23/35/46/59 (R-6.2)."""
+    from skatlib import _tables as T
+
+    assert (T.WIN_POINTS, T.SCHNEIDER_POINTS, T.SCHNEIDER_FREE_POINTS) == (61, 90, 31)
+    assert DECK.points() == T.TOTAL_POINTS
+    assert T.NULL_VALUES == (23, 35, 46, 59)
+    assert T.BASE_VALUES[GameType.NULL] == T.NULL_VALUES[0]
+    for hand in (False, True):
+        for ouvert in (False, True):
+            c = Contract(GameType.NULL, hand=hand, ouvert=ouvert)
+            assert c.value == T.null_value(hand, ouvert) == ref.null_value(hand, ouvert)
+            assert c.value in BID_VALUES
+
+
+@pytest.mark.parametrize(
+    ("points", "won", "schneider"),
+    [(60, False, False), (61, True, False), (89, True, False), (90, True, True),
+     (30, False, True), (31, False, False)],
+)
+def test_isko_5_2_2_score_uses_the_named_thresholds(points: int, won: bool,
+                                                     schneider: bool) -> None:
+    """61 wins, 90 is schneider, 31 is schneider free (ISkO 4.1, 5.2.2)."""
+    tricks = max(1, min(9, points // 12))
+    r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=points,
+              declarer_tricks=tricks)
+    assert (r.won, r.schneider) == (won, schneider)
+
+
+class _Index:
+    """An integer type that is not ``int`` (like ``numpy.int64``): only ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"_Index({self.value})"
+
+
+def test_score_accepts_index_integers_like_numpy_ints() -> None:
+    """score() and friends take any operator.index-able integer (e.g. numpy.int64)."""
+    from skatlib import Seat, value_levels
+
+    a = score(Contract.parse("C"), bid=_Index(24), matadors=_Index(2),  # type: ignore[arg-type]
+              declarer_points=_Index(70), declarer_tricks=_Index(6),  # type: ignore[arg-type]
+              kontra=_Index(1), declarer=_Index(2))  # type: ignore[arg-type]
+    b = score(Contract.parse("C"), bid=24, matadors=2, declarer_points=70, declarer_tricks=6,
+              kontra=1, declarer=2)
+    assert a == b and a.declarer is Seat.REARHAND and type(a.declarer_points) is int
+    assert game_value(Contract.parse("G"), _Index(4)) == 120  # type: ignore[arg-type]
+    assert len(value_levels(Contract.parse("G"), _Index(-2))) == 2  # type: ignore[arg-type]
+    assert matadors(_Index(4), CardSet.parse("CJ SJ")) == 2  # type: ignore[arg-type]
+    assert legal_cards(_Index(4), "SJ S7", [Card.S8]) == CardSet.parse("S7")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, 7, 100, -7])
+def test_kernel_functions_refuse_game_types_outside_0_to_6(bad: int) -> None:
+    """A negative game type used to index the tables from the end (Ramsch)."""
+    from skatlib import InvalidContractError, follows, is_trump, trump_mask
+
+    calls: list[Callable[[], object]] = [
+        lambda: matadors_mask(bad, 1 << 31),
+        lambda: matadors(bad, CardSet.parse("CJ")),
+        lambda: legal_cards(bad, "CJ S7", []),
+        lambda: trick_winner(bad, [Card.CJ]),
+        lambda: is_trump(bad, Card.CJ),
+        lambda: follows(bad, Card.CJ, Card.S7),
+        lambda: trump_mask(bad),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidContractError, match="is not a game type"):
+            call()
+
+
+@pytest.mark.parametrize("bad", ["4", 4.0, True, None])
+def test_kernel_functions_refuse_game_types_of_the_wrong_type(bad: object) -> None:
+    """A wrong *type* is a TypeError naming the parameter (the error policy)."""
+    with pytest.raises(TypeError, match="game_type"):
+        legal_cards(bad, "CJ S7", [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="game_type"):
+        matadors(bad, CardSet.parse("CJ"))  # type: ignore[arg-type]

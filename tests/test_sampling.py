@@ -1,4 +1,4 @@
-"""Sampling the hidden cards (skatlib.sampling).
+"""Sampling the hidden cards (skatlib.search.sampling).
 
 Consistency is checked independently of the sampler: a world is consistent
 exactly when the public history can be replayed through :func:`skatlib.apply`
@@ -44,7 +44,7 @@ from skatlib import (
 )
 from skatlib import _tables as T
 from skatlib.actions import Bid, Declare, Pass, PlayHand, Push
-from skatlib.sampling import (
+from skatlib.search.sampling import (
     SamplingError,
     World,
     count_worlds,
@@ -301,8 +301,9 @@ def test_world_state_rebuilds_the_position() -> None:
             continue
         seat = rng.randrange(3)
         ws = world_state(observe(s, seat), World(s.hand_masks, s.skat_mask))
-        for field in ("hands_", "skat_", "trick_", "leader_", "taken", "trick_counts",
-                      "declarer_", "gt", "to_move_", "tricks_", "contract", "open_hand",
+        for field in ("hand_masks", "skat_mask", "trick_cards", "leader_index", "taken_masks",
+                      "trick_counts", "declarer_index", "game_type_index", "to_move_index",
+                      "packed_tricks", "contract", "open_hand",
                       "kontra", "pushes"):
             assert getattr(ws, field) == getattr(s, field), field
         assert legal_actions(ws) == legal_actions(s)

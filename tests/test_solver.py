@@ -1,4 +1,4 @@
-"""The double-dummy solver (skatlib.solver) against brute-force minimax.
+"""The double-dummy solver (skatlib.search.solver) against brute-force minimax.
 
 Positions come from real deals played at random through the state machine to
 within four tricks of the end (sometimes in the middle of a trick), for every
@@ -34,7 +34,7 @@ from skatlib import (
 )
 from skatlib import _tables as T
 from skatlib.actions import Declare
-from skatlib.solver import (
+from skatlib.search.solver import (
     Position,
     Solver,
     SolverError,
@@ -324,7 +324,7 @@ def test_solver_refuses_states_outside_card_play() -> None:
 
 
 def test_node_limit_aborts_and_keeps_the_table_valid() -> None:
-    from skatlib.solver import SearchAborted
+    from skatlib.search.solver import SearchAborted
 
     rng = random.Random(7)
     s = start(Deal.shuffled(rng), 0, Contract.parse("GH"))
@@ -335,3 +335,76 @@ def test_node_limit_aborts_and_keeps_the_table_valid() -> None:
     solver.node_limit = None
     assert solver.node_limit is None
     assert solver.solve(s) == Solver().solve(s)
+
+
+def test_search_aborted_says_why() -> None:
+    """The node-limit error carries a message: the limit and the nodes searched."""
+    from skatlib.search.solver import SearchAborted
+
+    s = start(Deal.shuffled(random.Random(7)), 0, Contract.parse("GH"))
+    solver = Solver()
+    solver.node_limit = 50
+    with pytest.raises(SearchAborted, match=r"node limit of 50 nodes \(\d+ searched"):
+        solver.solve(s)
+
+
+def test_solver_tables_stay_bounded_by_tt_limit() -> None:
+    """A small tt_limit evicts the older half of the tables instead of growing past it,
+    during a search too, and the values stay exact."""
+    from skatlib.search import solver as solver_module
+
+    rng = random.Random(3)
+    states = [random_position(rng, 6) for _ in range(12)]
+    small = Solver(tt_limit=300)
+    big = Solver()
+    worst = 0
+    checkpoint = small._checkpoint
+
+    def watched() -> None:
+        nonlocal worst
+        worst = max(worst, small.entries)
+        checkpoint()
+
+    small._checkpoint = watched  # type: ignore[method-assign]
+    for s in states:
+        assert small.solve(s) == big.solve(s)
+        worst = max(worst, small.entries)
+    assert small.evictions > 0
+    assert worst <= small.tt_limit + solver_module._CHECK_EVERY
+    assert big.evictions == 0 and 0 < big.entries <= solver_module.DEFAULT_TT_LIMIT
+
+
+def test_clear_cache_frees_the_module_solver() -> None:
+    """solve() keeps one module-level solver; clear_cache() drops it and its tables."""
+    from skatlib.search import clear_cache
+    from skatlib.search import solver as solver_module
+
+    s = start(Deal.shuffled(5), 1, Contract.parse("SH"))
+    value = solve(s)
+    assert solver_module._DEFAULT and solver_module._DEFAULT[0].entries > 0
+    clear_cache()
+    assert solver_module._DEFAULT == [] and solver_module._CARDS_MEMO == {}
+    assert solve(s) == value
+
+
+def test_old_module_names_still_work_and_warn() -> None:
+    """skatlib.solver / skatlib.sampling are deprecated aliases of skatlib.search.*."""
+    import skatlib.sampling
+    import skatlib.search.sampling
+    import skatlib.search.solver
+    import skatlib.solver
+
+    with pytest.warns(DeprecationWarning, match=r"skatlib\.solver is deprecated"):
+        assert skatlib.solver.Solver is skatlib.search.solver.Solver
+    with pytest.warns(DeprecationWarning, match=r"import solve from skatlib\.search\.solver"):
+        from skatlib.solver import solve as old_solve
+    assert old_solve is solve
+    with pytest.warns(DeprecationWarning, match=r"skatlib\.sampling is deprecated"):
+        assert skatlib.sampling.World is skatlib.search.sampling.World
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        skatlib.solver.nothing  # noqa: B018
+    # skatlib's own top-level names are the new objects, imported without a warning
+    import skatlib
+
+    assert skatlib.solve is solve
+    assert skatlib.sample_worlds is skatlib.search.sampling.sample_worlds

@@ -107,8 +107,8 @@ if TYPE_CHECKING:
         play_deal,
         simulate,
     )
-    from .sampling import World, count_worlds, sample_worlds, world_state
-    from .solver import evaluate_moves, solve
+    from .search.sampling import World, count_worlds, sample_worlds, world_state
+    from .search.solver import evaluate_moves, solve
 
 __version__ = "0.1.0"
 
@@ -117,8 +117,9 @@ __version__ = "0.1.0"
 _LAZY = {
     **dict.fromkeys(("RandomBot", "RuleBot", "hand_value", "play_deal", "PIMCBot",
                      "GameTypeStats", "SimulationStats", "simulate"), "bots"),
-    **dict.fromkeys(("World", "count_worlds", "sample_worlds", "world_state"), "sampling"),
-    **dict.fromkeys(("evaluate_moves", "solve"), "solver"),
+    **dict.fromkeys(("World", "count_worlds", "sample_worlds", "world_state"),
+                   "search.sampling"),
+    **dict.fromkeys(("evaluate_moves", "solve"), "search.solver"),
 }
 
 

@@ -29,7 +29,35 @@ BYTE_POINTS = tuple(sum(RANK_POINTS[r] for r in range(8) if b >> r & 1) for b in
 # null order: 7 8 9 T J Q K A  -> strength by rank index
 NULL_RANK_STRENGTH = (0, 1, 2, 5, 6, 3, 7, 4)
 
-BASE_VALUES = (9, 10, 11, 12, 24, 23, 0)  # null entry is the plain null value
+# NULL_VALUES[hand + 2 * ouvert]: the fixed values of null, null hand, null ouvert and
+# null ouvert hand (ISkO 5.1, R-6.2).  The one home of these numbers.
+NULL_VALUES = (23, 35, 46, 59)
+
+
+def null_value(hand: bool, ouvert: bool) -> int:
+    """The fixed value of a null game (ISkO 5.1, R-6.2): 23, hand 35, ouvert 46,
+    ouvert hand 59.
+
+    >>> null_value(False, False), null_value(True, False), null_value(False, True)
+    (23, 35, 46)
+    >>> null_value(True, True)
+    59
+    """
+    return NULL_VALUES[bool(hand) + 2 * bool(ouvert)]
+
+
+BASE_VALUES = (9, 10, 11, 12, 24, NULL_VALUES[0], 0)  # null entry is the plain null value
+
+# Card-point thresholds of suit and grand games (ISkO 4.1, 5.2.2; R-5, R-6):
+TOTAL_POINTS = 120
+"""The card points of the whole deck."""
+WIN_POINTS = 61
+"""The declarer wins a suit or grand game with at least this many card points."""
+SCHNEIDER_POINTS = 90
+"""A side with at least this many card points has made the other side schneider."""
+SCHNEIDER_FREE_POINTS = TOTAL_POINTS - SCHNEIDER_POINTS + 1
+"""31: a side with at least this many card points is schneider free (the other
+side cannot reach :data:`SCHNEIDER_POINTS` in a played-out game)."""
 
 
 def _trumps(gt: int) -> int:
@@ -133,16 +161,35 @@ def mask_cards(mask: int) -> list[int]:
     return out
 
 
-def legal_mask(game_type: int, hand: int, led: int) -> int:
-    """Cards of ``hand`` that may be played when ``led`` opened the trick (-1: leading)."""
+def legal_cards_mask(game_type: int, hand: int, led: int) -> int:
+    """Fast twin of :func:`~skatlib.legal_cards` on raw ints: the cards of the mask
+    ``hand`` that may be played when the card index ``led`` opened the trick
+    (``-1``: leading).  ISkO 4.2: follow the led (effective) suit if able.
+
+    Unchecked (the raw-twin contract): ``game_type`` must be 0..6 -- a negative
+    one would index the tables from the end -- and ``led`` -1..31.
+
+    >>> bin(legal_cards_mask(4, 0b11, 1))   # grand, hand {D7, D8}, D8 led
+    '0b11'
+    >>> legal_cards_mask(4, 1 << 7 | 1 << 0, 1) == 1 << 0   # grand: DJ is no diamond
+    True
+    """
     if led < 0:
         return hand
     follow = hand & FOLLOW[game_type][led]
     return follow if follow else hand
 
 
-def trick_winner3(game_type: int, c0: int, c1: int, c2: int) -> int:
-    """Index (0..2) of the winning card of a full trick."""
+def trick_winner_fast(game_type: int, c0: int, c1: int, c2: int) -> int:
+    """Fast twin of :func:`~skatlib.trick_winner` for a full trick of three card
+    indices: the index 0..2 of the winning card (ISkO 4.4).
+
+    Unchecked (the raw-twin contract): ``game_type`` must be 0..6 and the cards
+    0..31.
+
+    >>> trick_winner_fast(3, 30, 31, 29)   # clubs: CA, CJ, CT -> the jack
+    1
+    """
     key = KEY[game_type][c0]
     k0 = key[c0]
     k1 = key[c1]
@@ -152,27 +199,77 @@ def trick_winner3(game_type: int, c0: int, c1: int, c2: int) -> int:
     return 2 if k2 > k0 else 0
 
 
-def trick_winner_index(packed: int) -> int:
-    """Winner index of a packed trick ``gt<<17 | leader<<15 | c0<<10 | c1<<5 | c2``."""
-    return trick_winner3(packed >> 17, packed >> 10 & 31, packed >> 5 & 31, packed & 31)
+# Old private names of the two functions above (``state.py`` still uses them).
+legal_mask = legal_cards_mask
+trick_winner3 = trick_winner_fast
 
 
-def pack_trick(leader: int, c0: int, c1: int, c2: int, game_type: int) -> int:
-    """One completed trick as an int: ``gt<<17 | leader<<15 | c0<<10 | c1<<5 | c2``."""
-    return game_type << 17 | leader << 15 | c0 << 10 | c1 << 5 | c2
+# ----- completed tricks as one int ------------------------------------------------------
+#
+# The one home of the layout of a completed trick (GameState.packed_tricks,
+# Engine.tricks, stored data):  gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | c2
+# with the game type 0..6 in bits 17-19, the leader's seat 0..2 in bits 15-16 and
+# the three card indices, in the order played, in bits 10-14, 5-9 and 0-4.
+
+_CARD_BITS = 5
+_LEADER_SHIFT = 3 * _CARD_BITS
+_GT_SHIFT = _LEADER_SHIFT + 2
+
+
+def pack_trick(leader: int, c0: int, c1: int, c2: int, gt: int) -> int:
+    """A completed trick as one int: ``leader`` (seat 0..2) led ``c0``, then ``c1``
+    and ``c2`` were played, in game type ``gt`` (0..6).  Inverse of :func:`unpack_trick`.
+    Unchecked.
+
+    >>> hex(pack_trick(1, 31, 30, 29, 4))     # middlehand leads CJ, CA, CT in grand
+    '0x8ffdd'
+    """
+    return gt << _GT_SHIFT | leader << _LEADER_SHIFT | c0 << 10 | c1 << 5 | c2
 
 
 def unpack_trick(packed: int) -> tuple[int, int, int, int, int]:
-    """``(leader, c0, c1, c2, winner seat)`` of a packed trick (:func:`pack_trick`)."""
-    leader = packed >> 15 & 3
-    c0, c1, c2 = packed >> 10 & 31, packed >> 5 & 31, packed & 31
-    return leader, c0, c1, c2, (leader + trick_winner3(packed >> 17, c0, c1, c2)) % 3
+    """``(leader, c0, c1, c2, winner_seat)`` of a trick made by :func:`pack_trick`;
+    the winner is a seat 0..2 (ISkO 4.4, by :func:`trick_winner_fast`).
+
+    >>> unpack_trick(pack_trick(1, 31, 30, 29, 4))   # CJ wins for middlehand
+    (1, 31, 30, 29, 1)
+    >>> unpack_trick(pack_trick(2, 30, 31, 29, 5))   # null: CA over CJ, rearhand
+    (2, 30, 31, 29, 2)
+    """
+    leader = packed >> _LEADER_SHIFT & 3
+    c0 = packed >> 10 & 31
+    c1 = packed >> 5 & 31
+    c2 = packed & 31
+    w = trick_winner_fast(packed >> _GT_SHIFT, c0, c1, c2)
+    return leader, c0, c1, c2, (leader + w) % 3
 
 
-def ends_early(game_type: int, declarer: int, winner: int, schwarz: bool) -> bool:
-    """D-10: does a trick won by ``winner`` end the game at once?  In null when the
-    declarer wins it; in a suit or grand game announced schwarz (or ouvert,
-    ``schwarz`` true) when a defender wins it.  Never in Ramsch (``declarer`` -1)."""
-    if game_type == 5:
+def trick_winner_index(packed: int) -> int:
+    """Winner index 0..2 (into the trick's cards, not a seat) of a packed trick
+    (:func:`pack_trick`).
+
+    >>> trick_winner_index(pack_trick(1, 30, 31, 29, 3))   # clubs: CJ, the 2nd card
+    1
+    """
+    return trick_winner_fast(packed >> _GT_SHIFT, packed >> 10 & 31, packed >> 5 & 31,
+                             packed & 31)
+
+
+def ends_early(gt: int, declarer: int, winner: int, schwarz_or_ouvert: bool) -> bool:
+    """True if a trick won by seat ``winner`` ends the game at once (D-10): in null
+    (``gt == 5``) the declarer's first trick (he has lost), in a suit or grand game
+    with schwarz announced or ouvert (``schwarz_or_ouvert``, i.e. ``Contract.schwarz``)
+    the defenders' first trick.  Otherwise play goes on (until the tenth trick).
+
+    Which end it was follows from ``gt``: null -> the declarer's trick, else the
+    defenders'.  Ramsch (``gt == 6``, ``declarer == -1``) never ends early when
+    ``schwarz_or_ouvert`` is False.
+
+    >>> ends_early(5, 0, 0, False), ends_early(5, 0, 1, False)    # null
+    (True, False)
+    >>> ends_early(4, 0, 2, True), ends_early(4, 0, 2, False)     # grand, schwarz announced
+    (True, False)
+    """
+    if gt == NULL:
         return winner == declarer
-    return declarer >= 0 and winner != declarer and schwarz
+    return bool(schwarz_or_ouvert) and winner != declarer

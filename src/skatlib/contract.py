@@ -12,6 +12,8 @@ Contract.parse('CHS')
 from __future__ import annotations
 
 import enum
+import operator
+from typing import SupportsIndex
 
 import attrs
 
@@ -68,7 +70,30 @@ class GameType(enum.IntEnum):
         return self.title
 
 
-_NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+def game_type_index(game_type: object, name: str = "game_type") -> int:
+    """Check a game type given to a public function: a :class:`GameType` or an
+    integer 0..6 (anything :func:`operator.index` accepts, e.g. a NumPy integer).
+    The one boundary check of game types; the raw-int twins skip it.
+
+    :raises TypeError: for a bool or a non-integer, naming the parameter.
+    :raises InvalidContractError: for an integer outside 0..6.
+
+    >>> game_type_index(GameType.NULL), game_type_index(4)
+    (5, 4)
+    >>> game_type_index(-1)
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.InvalidContractError: game_type -1 is not a game type: use ...
+    """
+    if isinstance(game_type, bool) or not isinstance(game_type, SupportsIndex):
+        raise TypeError(f"{name} must be a GameType or an int 0..6, not {game_type!r} "
+                        f"({type(game_type).__name__})")
+    gt = operator.index(game_type)
+    if not 0 <= gt < T.N_GAME_TYPES:
+        raise InvalidContractError(
+            f"{name} {game_type!r} is not a game type: use GameType.DIAMONDS (0) .. "
+            "GameType.RAMSCH (6)", Reason.UNKNOWN_CONTRACT)
+    return int(gt)
 
 
 @attrs.frozen(init=False, repr=False)
@@ -162,7 +187,7 @@ class Contract:
     def base_value(self) -> int:
         """Base value (suit/grand) or the fixed value (null: 23/35/46/59)."""
         if self.game_type == GameType.NULL:
-            return _NULL_VALUES[(self.hand, self.ouvert)]
+            return T.null_value(self.hand, self.ouvert)
         return T.BASE_VALUES[self.game_type]
 
     @property

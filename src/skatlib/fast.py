@@ -51,6 +51,7 @@ import random
 from collections.abc import Sequence
 
 from . import _tables as T
+from .contract import game_type_index
 from .deal import deal_order
 from .errors import IllegalActionError, Reason
 from .state import GameState, Phase
@@ -69,6 +70,9 @@ _BIT = tuple(1 << c for c in range(T.N_CARDS))
 _NEXT = (1, 2, 0)
 _PREV = (2, 0, 1)
 _mask_points = T.mask_points
+_winner = T.trick_winner_fast
+_pack = T.pack_trick
+_unpack = T.unpack_trick
 
 _ORDER = deal_order()
 # Fisher-Yates steps (position, positions left, receiver of that position)
@@ -187,7 +191,8 @@ def random_playout(
                 x -= 1.0
             m &= -m
         h[p2] ^= m
-        # trick winner: the same comparison as _tables.trick_winner3
+        # trick winner: inlined copy of _tables.trick_winner_fast (tests/test_fast.py
+        # proves random_playout equal to the Engine, which calls it)
         kk = key[c0]
         k0 = kk[c0]
         k1 = kk[b1.bit_length() - 1]
@@ -199,7 +204,7 @@ def random_playout(
         if p == declarer:
             dmask |= b0 | b1 | m
             dtricks += 1
-    # the last trick: every card is forced
+    # the last trick: every card is forced (the winner again as trick_winner_fast)
     b0, b1, b2 = h[p], h[_NEXT[p]], h[_PREV[p]]
     c0 = b0.bit_length() - 1
     kk = key[c0]
@@ -263,8 +268,8 @@ class Engine:
     The fields are public for speed and must be treated as read-only:
     ``hands`` (three masks), ``trick`` (cards of the unfinished trick, in
     order), ``leader``, ``to_move`` (``-1`` once finished), ``taken`` (cards
-    won per seat), ``trick_counts``, ``tricks`` (completed tricks packed like
-    ``GameState.packed_tricks``), ``finished``.
+    won per seat), ``trick_counts``, ``tricks`` (completed tricks packed by
+    ``skatlib._tables.pack_trick``, like ``GameState.packed_tricks``), ``finished``.
 
     ``push`` does not check legality (like :func:`~skatlib.apply` with
     ``check=False``): pick from :meth:`legal_mask`.
@@ -310,6 +315,7 @@ class Engine:
     """
 
     __slots__ = (
+        "_ends",
         "_follow",
         "_plies",
         "declarer",
@@ -336,11 +342,13 @@ class Engine:
     ) -> None:
         """Start at the first card of a trick that ``leader`` leads.
 
-        :param hands: the three seats' masks.
+        :param hands: the three seats' masks (not validated).
+        :param game_type: 0..6 (checked once here; the moves are not).
         :param schwarz: the defenders' first trick ends the deal (schwarz
             announced, or suit/grand ouvert).
+        :raises InvalidContractError: for a game type outside 0..6.
         """
-        self.game_type = int(game_type)
+        self.game_type = game_type_index(game_type)
         self.declarer = int(declarer)
         self.schwarz = bool(schwarz)
         self.hands = [int(hands[0]), int(hands[1]), int(hands[2])]
@@ -353,6 +361,9 @@ class Engine:
         self.finished = False
         self._plies = 0
         self._follow = _FOLLOW[self.game_type]
+        # _ends[w]: a trick won by seat w ends the deal (D-10, from _tables.ends_early)
+        self._ends = tuple(T.ends_early(self.game_type, self.declarer, w, self.schwarz)
+                           for w in range(3))
 
     @classmethod
     def from_state(cls, state: GameState) -> Engine:
@@ -362,15 +373,16 @@ class Engine:
 
         :raises IllegalActionError: if ``state`` is not in the playing phase.
         """
-        if state.phase != Phase.PLAYING or (state.contract is None and state.game_type_index != 6):
+        if state.phase != Phase.PLAYING or (state.contract is None
+                                            and state.game_type_index != T.RAMSCH):
             raise IllegalActionError(
                 f"an Engine starts from a state in the playing phase, not "
                 f"{state.phase.name.lower()}",
                 Reason.WRONG_PHASE,
             )
         c = state.contract
-        e = cls(state.hand_masks, state.game_type_index, state.declarer_index, state.leader_index,
-                schwarz=c is not None and c.schwarz)
+        e = cls(state.hand_masks, state.game_type_index, state.declarer_index,
+                state.leader_index, schwarz=c is not None and c.schwarz)
         e.trick = list(state.trick_cards)
         e.to_move = state.to_move_index
         e.taken = list(state.taken_masks)
@@ -395,6 +407,7 @@ class Engine:
         e.finished = self.finished
         e._plies = 0
         e._follow = self._follow
+        e._ends = self._ends
         return e
 
     def legal_mask(self) -> int:
@@ -424,17 +437,15 @@ class Engine:
             self.to_move = _NEXT[seat]
             return
         c0, c1, c2 = trick
-        gt = self.game_type
         leader = self.leader
-        w = (leader + T.trick_winner3(gt, c0, c1, c2)) % 3
+        w = (leader + _winner(self.game_type, c0, c1, c2)) % 3
         self.taken[w] |= _BIT[c0] | _BIT[c1] | bit
         self.trick_counts[w] += 1
         tricks = self.tricks
-        tricks.append(gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | c2)
+        tricks.append(_pack(leader, c0, c1, c2, self.game_type))
         self.trick = []
         self.leader = w
-        d = self.declarer
-        if (len(tricks) == 10 or (w == d if gt == T.NULL else self.schwarz and w != d)):
+        if len(tricks) == 10 or self._ends[w]:
             self.finished = True
             self.to_move = -1
         else:
@@ -456,10 +467,7 @@ class Engine:
             self.to_move = seat
             return card
         # the last push completed a trick
-        packed = self.tricks.pop()
-        leader = packed >> 15 & 3
-        c0, c1, card = packed >> 10 & 31, packed >> 5 & 31, packed & 31
-        w = self.leader
+        leader, c0, c1, card, w = _unpack(self.tricks.pop())
         self.taken[w] ^= _BIT[c0] | _BIT[c1] | _BIT[card]
         self.trick_counts[w] -= 1
         self.trick = [c0, c1]

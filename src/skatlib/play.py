@@ -1,8 +1,10 @@
 """The trick kernel: which cards may be played and who wins a trick.
 
 Friendly functions take :class:`~skatlib.GameType`, :class:`~skatlib.CardSet`
-and :class:`~skatlib.Card`; their ``_mask``/``_fast`` twins take raw ints and
-share the same import-time tables (one rule, one place).
+and :class:`~skatlib.Card`; their raw-int twins (``_mask`` when a card mask goes
+in or out, ``_fast`` when only card indices do; see CONTRIBUTING) are the
+functions of ``skatlib._tables`` themselves (one rule, one place) and do not
+validate.
 
 Jacks are trumps in suit and grand games and do not follow their printed
 suit (ISkO 2.3, 4.2); null uses A K Q J 10 9 8 7 with no trumps (ISkO 2.3.4);
@@ -24,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from . import _tables as T
 from .cards import Card, CardSet, to_mask
-from .contract import GameType
+from .contract import GameType, game_type_index
 from .errors import InvalidCardsError, Reason
 
 __all__ = [
@@ -37,36 +39,13 @@ __all__ = [
     "trump_mask",
 ]
 
-_FOLLOW = T.FOLLOW
 _KEY = T.KEY
 
 
-def legal_cards_mask(game_type: int, hand: int, led: int) -> int:
-    """Fast twin of :func:`legal_cards` on raw ints; ``led`` is the card that
-    opened the trick, or ``-1`` when leading.  No validation.
-
-    >>> bin(legal_cards_mask(4, 0b11, 1))   # grand, hand {D7, D8}, D8 led
-    '0b11'
-    """
-    if led < 0:
-        return hand
-    follow = hand & _FOLLOW[game_type][led]
-    return follow if follow else hand
-
-
-def trick_winner_fast(game_type: int, c0: int, c1: int, c2: int) -> int:
-    """Fast twin of :func:`trick_winner` for a full trick of three card indices.
-
-    >>> trick_winner_fast(3, 30, 31, 29)   # clubs: CA, CJ, CT -> the jack
-    1
-    """
-    key = _KEY[game_type][c0]
-    k0 = key[c0]
-    k1 = key[c1]
-    k2 = key[c2]
-    if k1 > k0:
-        return 2 if k2 > k1 else 1
-    return 2 if k2 > k0 else 0
+# The raw-int twins live in ``_tables`` (one rule, one place); these are the same
+# function objects under their public names.
+legal_cards_mask = T.legal_cards_mask
+trick_winner_fast = T.trick_winner_fast
 
 
 def trump_mask(game_type: GameType | int) -> CardSet:
@@ -180,13 +159,7 @@ def _card(card: Card | int) -> int:
 
 
 def _game_type(game_type: GameType | int) -> int:
-    if isinstance(game_type, bool) or not isinstance(game_type, int) or not 0 <= game_type < 7:
-        from .errors import InvalidContractError
-
-        raise InvalidContractError(
-            f"{game_type!r} is not a game type: use GameType.DIAMONDS .. GameType.RAMSCH"
-        )
-    return int(game_type)
+    return game_type_index(game_type)
 
 
 def _trick_cards(trick: Sequence[Card | int] | CardSet | str) -> list[int]:

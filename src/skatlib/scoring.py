@@ -23,7 +23,9 @@ with 2, game 3, hand 4 × Clubs 12 = 48; lost, −96
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 import attrs
 
@@ -31,7 +33,7 @@ from . import _tables as T
 from ._text import signed as _signed
 from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
-from .contract import Contract, GameType
+from .contract import Contract, GameType, game_type_index
 from .deal import Seat
 from .errors import InvalidContractError, InvalidScoreError, Reason
 
@@ -70,7 +72,18 @@ def card_points(cards: CardSet | Iterable[Card | int] | int | str) -> int:
 
 
 def matadors_mask(game_type: int, mask: int) -> int:
-    """Fast twin of :func:`matadors` on raw ints (no validation)."""
+    """Fast twin of :func:`matadors` on raw ints: ``game_type`` 0..6 and the
+    declarer's 12 cards as a mask.  The mask is not validated; the game type's
+    range is (it is not a hot loop, and a negative index would silently read
+    Ramsch's table).
+
+    :raises InvalidContractError: for a game type outside 0..6.
+
+    >>> matadors_mask(4, 1 << 31 | 1 << 23), matadors_mask(5, 1 << 31)   # grand; null
+    (2, 0)
+    """
+    if not 0 <= game_type < T.N_GAME_TYPES:
+        game_type_index(game_type)  # raises the standard message
     order = T.TRUMP_ORDER[game_type]
     if not order:
         return 0
@@ -97,8 +110,7 @@ def matadors(game_type: GameType | int, cards: CardSet | Iterable[Card | int] | 
     >>> matadors(GameType.NULL, CardSet.parse("CJ"))
     0
     """
-    gt = _gt(game_type)
-    return matadors_mask(gt, to_mask(cards))
+    return matadors_mask(game_type_index(game_type), to_mask(cards))
 
 
 @attrs.frozen
@@ -112,13 +124,6 @@ class Level:
         return self.name
 
 
-def _gt(game_type: GameType | int) -> GameType:
-    try:
-        return GameType(game_type)
-    except ValueError:
-        raise InvalidContractError(f"{game_type!r} is not a game type") from None
-
-
 def _check_contract(contract: object) -> Contract:
     if not isinstance(contract, Contract):
         raise InvalidContractError(
@@ -127,11 +132,20 @@ def _check_contract(contract: object) -> Contract:
     return contract
 
 
-def _check_matadors(contract: Contract, matadors: object) -> int:
-    if isinstance(matadors, bool) or not isinstance(matadors, int):
+def _whole(name: str, value: object, reason: Reason) -> int:
+    """An integer argument of the scoring functions: an ``int`` or anything
+    :func:`operator.index` takes (a NumPy integer, say).  A bool or a non-integer
+    (``61.0``) is refused with an :class:`~skatlib.InvalidScoreError` naming
+    ``name`` (scoring input is a value error here, as it always was)."""
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
         raise InvalidScoreError(
-            f"matadors must be a whole number, not {matadors!r}", Reason.IMPOSSIBLE_MATADORS
-        )
+            f"{name} must be a whole number (an int or an operator.index-able integer), "
+            f"not {value!r} ({type(value).__name__})", reason)
+    return operator.index(value)
+
+
+def _check_matadors(contract: Contract, matadors: object) -> int:
+    matadors = _whole("matadors", matadors, Reason.IMPOSSIBLE_MATADORS)
     gt = contract.game_type
     if gt == GameType.NULL:
         if matadors != 0:
@@ -195,7 +209,13 @@ def game_value(
     >>> game_value(Contract.parse("NO"), 0)
     46
     """
-    levels = value_levels(contract, matadors, schneider=schneider, schwarz=schwarz)
+    return _value(contract, value_levels(contract, matadors, schneider=schneider,
+                                         schwarz=schwarz))
+
+
+def _value(contract: Contract, levels: tuple[Level, ...]) -> int:
+    """The one game-value formula (ISkO 5.1-5.2): the fixed value for null, else the
+    base value times the sum of the levels."""
     if contract.is_null:
         return contract.base_value
     return contract.base_value * sum(level.amount for level in levels)
@@ -214,6 +234,8 @@ def max_game_value(contract: Contract, matadors: int) -> int:
 def _bid(bid: object) -> int:
     if isinstance(bid, Bid):
         return bid.value
+    if isinstance(bid, SupportsIndex) and not isinstance(bid, bool):
+        bid = operator.index(bid)
     if not is_bid_value(bid):
         Bid(bid)  # type: ignore[arg-type]  # raises the standard message
     return bid  # type: ignore[return-value]
@@ -294,9 +316,7 @@ class GameResult:
     @property
     def computed_value(self) -> int:
         """The value before overbid rounding (equals :attr:`value` unless overbid)."""
-        if self.contract.is_null:
-            return self.contract.base_value
-        return self.base_value * self.multiplier
+        return _value(self.contract, self.levels)
 
     def explain(self) -> str:
         """The breakdown a player writes down.
@@ -380,6 +400,8 @@ class Abandoned:
         return self.explain()
 
 
+_ALL = T.TOTAL_POINTS
+
 # _MOST_POINTS[n]: the most card points n cards can hold (n = 0..32)
 _MOST_POINTS = tuple(
     sum(sorted((T.CARD_POINTS[c] for c in range(32)), reverse=True)[:n]) for n in range(33)
@@ -387,18 +409,20 @@ _MOST_POINTS = tuple(
 
 
 def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    n = _whole(name, value, reason)
+    if not low <= n <= high:
         raise InvalidScoreError(
             f"{name} must be a whole number {low}..{high}, not {value!r}", reason)
-    return value
+    return n
 
 
 def _declarer_seat(value: object) -> Seat:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2:
+    n = _whole("declarer", value, Reason.BAD_SEAT)
+    if not 0 <= n <= 2:
         raise InvalidScoreError(
             f"declarer must be a seat 0..2 (forehand, middlehand, rearhand), not {value!r}",
             Reason.BAD_SEAT)
-    return Seat(value)
+    return Seat(n)
 
 
 def score(
@@ -444,16 +468,16 @@ def score(
     contract = _check_contract(contract)
     b = _bid(bid)
     m = _check_matadors(contract, matadors)
-    p = _int_in("declarer_points", declarer_points, 0, 120, Reason.POINTS_OUT_OF_RANGE)
+    p = _int_in("declarer_points", declarer_points, 0, _ALL, Reason.POINTS_OUT_OF_RANGE)
     t = _int_in("declarer_tricks", declarer_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
     k = _int_in("kontra", kontra, 0, 2, Reason.BAD_KONTRA)
-    dp = 120 - p if defender_points is None else _int_in(
-        "defender_points", defender_points, 0, 120, Reason.POINTS_OUT_OF_RANGE)
+    dp = _ALL - p if defender_points is None else _int_in(
+        "defender_points", defender_points, 0, _ALL, Reason.POINTS_OUT_OF_RANGE)
     dt = 10 - t if defender_tricks is None else _int_in(
         "defender_tricks", defender_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
-    if p + dp > 120:
+    if p + dp > _ALL:
         raise InvalidScoreError(
-            f"declarer {p} + defenders {dp} points is more than the 120 in the deck",
+            f"declarer {p} + defenders {dp} points is more than the {_ALL} in the deck",
             Reason.INCONSISTENT_RESULT,
         )
     if t + dt > 10:
@@ -461,9 +485,9 @@ def score(
             f"declarer {t} + defenders {dt} tricks is more than the 10 in a game",
             Reason.INCONSISTENT_RESULT,
         )
-    if t == 10 and p != 120:
+    if t == 10 and p != _ALL:
         raise InvalidScoreError(
-            f"a declarer with all 10 tricks has all 120 points, not {p}",
+            f"a declarer with all 10 tricks has all {_ALL} points, not {p}",
             Reason.INCONSISTENT_RESULT,
         )
     if p > _MOST_POINTS[3 * t + 2]:
@@ -476,7 +500,7 @@ def score(
         raise InvalidScoreError(
             f"the defenders' {dp} points are impossible with {dt} trick(s) "
             f"(at most {_MOST_POINTS[3 * dt]}); with {t} declarer trick(s) the declarer "
-            f"needs at least {120 - _MOST_POINTS[3 * dt]} points in a played-out game",
+            f"needs at least {_ALL - _MOST_POINTS[3 * dt]} points in a played-out game",
             Reason.INCONSISTENT_RESULT,
         )
     if not isinstance(conceded, bool):
@@ -488,24 +512,24 @@ def score(
         if contract.base_value < b:
             overbid_value(contract, b)  # raises the D-7 error
         won = t == 0 and not conceded
-        value = contract.base_value
+        value = _value(contract, ())
         return GameResult(
             contract, b, 0, p, t, won, False, value,
             (value if won else -2 * value) * multiplier, False, False, (), k, conceded, seat,
         )
 
-    schneider = p >= 90 or dp >= 90
+    schneider = p >= T.SCHNEIDER_POINTS or dp >= T.SCHNEIDER_POINTS
     schwarz = t == 10 or dt == 10
     levels = value_levels(contract, m, schneider=schneider, schwarz=schwarz)
-    value = contract.base_value * sum(level.amount for level in levels)
+    value = _value(contract, levels)
     overbid = value < b
     if overbid:
         value = overbid_value(contract, b)
     won = (
         not overbid
         and not conceded
-        and p >= 61
-        and (not contract.schneider or p >= 90)
+        and p >= T.WIN_POINTS
+        and (not contract.schneider or p >= T.SCHNEIDER_POINTS)
         and (not contract.schwarz or t == 10)
     )
     return GameResult(

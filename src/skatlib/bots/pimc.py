@@ -1,8 +1,8 @@
 """A Perfect Information Monte Carlo (PIMC) bot.
 
 Card play: sample worlds consistent with what the bot has seen
-(:func:`~skatlib.sampling.sample_worlds`), solve each world double dummy
-(:mod:`skatlib.solver`) after each legal card, and play the card with the
+(:func:`~skatlib.search.sampling.sample_worlds`), solve each world double dummy
+(:mod:`skatlib.search.solver`) after each legal card, and play the card with the
 best average.  The declarer maximises, the defenders minimise, the average
 of a *utility of the declarer's card points*:
 
@@ -46,9 +46,9 @@ from ..actions import Action, Pass, PickUpSkat, Play, PlayHand
 from ..cards import CardSet
 from ..contract import Contract, GameType
 from ..observation import Observation
-from ..sampling import World, sample_worlds
+from ..search.sampling import World, sample_worlds
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
-from ..solver import Position, SearchAborted, Solver
+from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import DeclarationOption, RuleBot, bid_up_to, declaration_step
 
@@ -227,7 +227,7 @@ class PIMCBot:
         dropped.  Early in the deal, where solving is dearest, fewer worlds are
         therefore used.  Node counts, not seconds, keep the bot reproducible.
     :param bid_confidence: the win probability a contract needs to be bid.
-    :param solver: a :class:`~skatlib.solver.Solver` to use (one per bot by
+    :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
         default; its transposition table is reused across worlds and moves).
     """
 

@@ -1,0 +1,1047 @@
+"""A double-dummy solver for the card play: every hand open, best play by both sides.
+
+:func:`solve` gives the exact outcome of a position in which all cards are
+known, and :func:`evaluate_moves` the outcome after each legal card.  It is
+the engine of :class:`~skatlib.pimc.PIMCBot` (which solves many sampled worlds)
+and a tool for analysing finished deals.
+
+What the value means (the declarer maximises it, the defenders minimise it):
+
+* **suit and grand**: the declarer's final card points (0..120), counting the
+  points he has already taken and the skat (ISkO 2.2.1, the skat is his in
+  hand games too).
+* **schwarz announced or ouvert (suit and grand)**: the game ends at the
+  defenders' first trick (D-10), so the value is the declarer's card points
+  *when the game ends* -- 120 only if he takes every trick (or the only
+  tricks he loses hold no points at the very end).  Whether he wins, i.e.
+  takes every trick, is :func:`takes_all_tricks`.
+* **null**: ``1`` if the declarer can avoid taking any trick, else ``0``
+  (the game ends at his first trick, D-10).
+
+>>> from skatlib import Deal, new_game, apply, Pass, Bid, PlayHand, Declare, Contract
+>>> deal = Deal.parse("CJ SJ HJ DJ CA CT CK CQ C9 C8 / C7 SA ST SK SQ S9 S8 S7 HA HT / "
+...                   "HK HQ H9 H8 H7 DA DT DK DQ D9 / D8 D7")
+>>> s = new_game(deal)
+>>> for a in (Pass(), Pass(), Bid(18), PlayHand(), Declare(Contract.parse("CH"))):
+...     s = apply(s, a)
+>>> solve(s)        # forehand draws trumps and takes every trick
+120
+>>> takes_all_tricks(s)
+True
+
+The search is alpha-beta on raw ints at the level of tricks (one node per
+trick start; the three cards of a trick are nested loops), with
+
+* a transposition table keyed on the three hands and the declarer's seat
+  relative to the leader, holding bounds on the points still to come and the
+  best lead;
+* move ordering: the table's best lead first, the declarer's strong leads and
+  the defenders' weak ones, then greedy trick outcomes for the second and last
+  hand (beat an opponent richly or throw low, smear on the partner's trick);
+* equivalent cards: cards adjacent in the current order of one effective suit,
+  with no unplayed card between them, win and lose the same tricks.  Of such a
+  run only one card is searched when the run's cards are worth the same (7, 8,
+  9, or jacks; any run in null).  The last hand of a trick knows who takes it,
+  so of a run it plays the richest card if its side wins, else the poorest
+  (the stronger card of a run is never worth less) -- valid whatever the
+  points;
+* iterative null-window search: the exact value is found by a bisection of
+  null-window probes (MTD(f)-like, starting from a guess when one is given),
+  each narrowing the interval with its fail-soft bound; all share the table.
+
+Each can be switched off (:class:`Solver` flags) to measure what it is worth
+(``benchmarks/solver.py``).  On one core a full deal from the first lead takes
+a median of under a second, with a tail of several seconds (see
+:doc:`/bots` for the measured figures).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import islice
+from typing import NamedTuple
+
+from .. import _tables as T
+from ..cards import Card
+from ..errors import SolverError
+from ..state import GameState, Phase
+
+__all__ = [
+    "DEFAULT_TT_LIMIT",
+    "Position",
+    "SearchAborted",
+    "Solver",
+    "SolverError",
+    "clear_cache",
+    "evaluate_moves",
+    "position_of",
+    "solve",
+    "takes_all_tricks",
+]
+
+_CARDS = tuple(Card(i) for i in range(32))
+_CP = T.CARD_POINTS
+_NULL = T.NULL
+
+
+class SearchAborted(Exception):
+    """Raised inside a search when :attr:`Solver.node_limit` is passed (the
+    transposition table stays valid: only finished nodes are stored).  The
+    message gives the limit and the nodes searched."""
+
+
+class Position(NamedTuple):
+    """A card-play position on raw ints (what the solver needs, nothing more)."""
+
+    gt: int
+    """Game type 0..5 (diamonds .. grand, null)."""
+    declarer: int
+    """The declarer's seat (0..2)."""
+    hands: tuple[int, int, int]
+    """The cards each seat holds now (masks)."""
+    trick: tuple[int, ...]
+    """Cards played to the unfinished trick, in order."""
+    leader: int
+    """Who led (or leads) the current trick."""
+    points: int
+    """The declarer's card points so far: his tricks plus the skat."""
+    stop: bool
+    """Suit/grand with schwarz announced or ouvert: the game ends at the defenders'
+    first trick (D-10)."""
+    ended: bool = False
+    """The game ended early (D-10): the null declarer or, with ``stop``, the
+    defenders took a trick.  Set by :meth:`play`."""
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play next."""
+        return (self.leader + len(self.trick)) % 3
+
+    def legal_mask(self) -> int:
+        """The cards the seat to move may play (a mask)."""
+        led = self.trick[0] if self.trick else -1
+        return T.legal_cards_mask(self.gt, self.hands[self.to_move], led)
+
+    def play(self, card: int) -> Position:
+        """The position after ``card`` is played (no legality check)."""
+        seat = self.to_move
+        h = list(self.hands)
+        h[seat] &= ~(1 << card)
+        hands = (h[0], h[1], h[2])
+        trick = (*self.trick, card)
+        if len(trick) < 3:
+            return self._replace(hands=hands, trick=trick)
+        w = (self.leader + T.trick_winner_fast(self.gt, trick[0], trick[1], trick[2])) % 3
+        d = self.declarer
+        pts = self.points + (_CP[trick[0]] + _CP[trick[1]] + _CP[trick[2]] if w == d else 0)
+        ended = T.ends_early(self.gt, d, w, self.stop)
+        return self._replace(hands=hands, trick=(), leader=w, points=pts, ended=ended)
+
+    @property
+    def finished(self) -> bool:
+        """True when no card is left or an early end (D-10) has happened."""
+        return self.ended or not (self.hands[0] | self.hands[1] | self.hands[2])
+
+
+def _trick_mask(trick: tuple[int, ...]) -> int:
+    m = 0
+    for c in trick:
+        m |= 1 << c
+    return m
+
+
+def position_of(state: GameState) -> Position:
+    """The solver's view of a :class:`~skatlib.GameState` in card play.
+
+    :raises SolverError: outside card play, in Ramsch, or without a contract.
+    """
+    if state.phase != Phase.PLAYING:
+        raise SolverError(f"the solver needs a state in card play, not {state.phase.name}")
+    c = state.contract
+    d = state.declarer_index
+    gt = state.game_type_index
+    if c is None or d < 0 or not 0 <= gt <= _NULL:
+        raise SolverError("the solver handles suit, grand and null games with a declarer "
+                          "(not Ramsch)")
+    pts = T.mask_points(state.taken_masks[d] | state.skat_mask)
+    stop = gt != _NULL and c.schwarz
+    return Position(gt, d, state.hand_masks, state.trick_cards, state.leader_index, pts, stop)
+
+
+# ----------------------------------------------------------------- equivalent cards
+
+
+def _rep_table(order: tuple[int, ...], points: tuple[int, ...] | None) -> list[int]:
+    """Table[(R << n) | L] -> the representatives among L (a subset of R): walking
+    ``order`` (weakest first), a card of L directly after another card of L
+    (no card of R between them) is dropped when ``points`` is None or equal."""
+    n = len(order)
+    table = [0] * (1 << (2 * n))
+    for r in range(1 << n):
+        sub = r
+        while True:
+            out = 0
+            prev_in = False
+            prev_pts = -1
+            for b in order:
+                if not r >> b & 1:
+                    continue
+                inl = bool(sub >> b & 1)
+                pts = points[b] if points is not None else 0
+                if inl and not (prev_in and pts == prev_pts):
+                    out |= 1 << b
+                prev_in = inl
+                prev_pts = pts
+            table[(r << n) | sub] = out
+            if sub == 0:
+                break
+            sub = (sub - 1) & r
+    return table
+
+
+# plain suit cards of suit/grand games by rank index 7 8 9 Q K T A (bits 0..6)
+_PLAIN_REP = _rep_table((0, 1, 2, 3, 4, 5, 6), T.RANK_POINTS[:7])
+# jacks D H S C as a nibble (all worth 2)
+_JACK_REP = _rep_table((0, 1, 2, 3), (2, 2, 2, 2))
+# null: a whole suit byte in null order 7 8 9 T J Q K A, points ignored
+_NULL_REP = _rep_table((0, 1, 2, 5, 7, 3, 4, 6), None)
+
+
+def _runs_table(n: int) -> list[tuple[tuple[int, int], ...]]:
+    """Table[(R << n) | L] -> the maximal runs of L (bits 0..n-1, weakest first)
+    with no card of R outside L between them, as (lowest, highest) bit pairs."""
+    table: list[tuple[tuple[int, int], ...]] = [()] * (1 << (2 * n))
+    for r in range(1 << n):
+        sub = r
+        while True:
+            runs: list[tuple[int, int]] = []
+            start = -1
+            last = -1
+            for b in range(n):
+                if not r >> b & 1:
+                    continue
+                if sub >> b & 1:
+                    if start < 0:
+                        start = b
+                    last = b
+                elif start >= 0:
+                    runs.append((start, last))
+                    start = -1
+            if start >= 0:
+                runs.append((start, last))
+            table[(r << n) | sub] = tuple(runs)
+            if sub == 0:
+                break
+            sub = (sub - 1) & r
+    return table
+
+
+_PLAIN_RUNS = _runs_table(7)
+_JACK_RUNS = _runs_table(4)
+
+
+def _jack_nibble(jacks: int) -> int:
+    """The four jack bits of a mask (DJ HJ SJ CJ = bits 7, 15, 23, 31) as bits 0..3."""
+    return (jacks >> 7 & 1) | (jacks >> 14 & 2) | (jacks >> 21 & 4) | (jacks >> 28 & 8)
+
+
+def _runs_trump(legal: int, remaining: int) -> list[tuple[int, int]]:
+    """Runs of strength-equivalent cards of ``legal`` (suit/grand), ignoring points:
+    ``(weakest, strongest)`` card pairs.  In a plain suit and among the jacks the
+    stronger card of a run never has fewer points."""
+    out: list[tuple[int, int]] = []
+    for shift in (0, 8, 16, 24):
+        lo = legal >> shift & 0x7F
+        if lo:
+            for a, b in _PLAIN_RUNS[(remaining >> shift & 0x7F) << 7 | lo]:
+                out.append((a + shift, b + shift))
+    jl = legal & T.JACKS
+    if jl:
+        jl = _jack_nibble(jl)
+        jr = _jack_nibble(remaining & T.JACKS)
+        for a, b in _JACK_RUNS[jr << 4 | jl]:
+            out.append((8 * a + 7, 8 * b + 7))
+    return out
+
+
+def _reps_trump(legal: int, remaining: int) -> int:
+    """Representatives of ``legal`` in a suit or grand game."""
+    out = 0
+    for shift in (0, 8, 16, 24):
+        lo = legal >> shift & 0x7F
+        if lo:
+            out |= _PLAIN_REP[(remaining >> shift & 0x7F) << 7 | lo] << shift
+    jl = legal & T.JACKS
+    if jl:
+        jl = _jack_nibble(jl)
+        jr = _jack_nibble(remaining & T.JACKS)
+        j = _JACK_REP[jr << 4 | jl]
+        out |= (j & 1) << 7 | (j & 2) << 14 | (j & 4) << 21 | (j & 8) << 28
+    return out
+
+
+def _reps_null(legal: int, remaining: int) -> int:
+    out = 0
+    for shift in (0, 8, 16, 24):
+        lo = legal >> shift & 0xFF
+        if lo:
+            out |= _NULL_REP[(remaining >> shift & 0xFF) << 8 | lo] << shift
+    return out
+
+
+def _rep_map(gt: int, legal: int, remaining: int) -> dict[int, int]:
+    """Card -> its representative, for every card of ``legal`` (slow; for roots)."""
+    if gt == _NULL:
+        chains = [[8 * s + r for r in (0, 1, 2, 5, 7, 3, 4, 6)] for s in range(4)]
+    else:
+        jacks = list(T.TRUMP_ORDER[T.GRAND][::-1])  # weakest first, like the suits
+        chains = [[8 * s + r for r in range(7)] for s in range(4)] + [jacks]
+    out: dict[int, int] = {}
+    for chain in chains:
+        rep = -1
+        prev_in = False
+        for c in chain:
+            if not remaining >> c & 1:
+                continue
+            inl = bool(legal >> c & 1)
+            if inl:
+                if prev_in and (gt == _NULL or _CP[c] == _CP[rep]):
+                    out[c] = rep
+                else:
+                    rep = c
+                    out[c] = c
+            prev_in = inl
+    return out
+
+
+_CARDS_MEMO: dict[int, tuple[int, ...]] = {}
+
+
+def _cards_tuple(mask: int) -> tuple[int, ...]:
+    """Card indices of a mask, lowest first (memoised)."""
+    hit = _CARDS_MEMO.get(mask)
+    if hit is None:
+        if len(_CARDS_MEMO) > 500_000:
+            _CARDS_MEMO.clear()
+        hit = _CARDS_MEMO[mask] = tuple(_cards(mask))
+    return hit
+
+
+_cards = T.mask_cards
+
+
+# ----------------------------------------------------------------- the searches
+
+_Search = Callable[[int, int, int, int, int, int, int], int]
+_GoalSearch = Callable[[int, int, int, int], bool]
+
+
+DEFAULT_TT_LIMIT = 1_000_000
+"""The default bound on a :class:`Solver`'s transposition entries, all its tables
+together (about 0.2 GB at the most; see :class:`Solver`)."""
+
+_CHECK_EVERY = 4096
+"""Nodes between two checks of the table size (and of the node limit's slow path)."""
+
+_NO_LIMIT = 1 << 62
+
+
+class Solver:
+    """A reusable solver: keeps its transposition tables between calls.
+
+    **Memory.**  The tables of one solver hold at most ``tt_limit`` entries in
+    all (default :data:`DEFAULT_TT_LIMIT`, one million), plus at most the 4096
+    a search adds between two checks: the size is checked before every search
+    and every 4096 nodes during one.  Over the limit, every table keeps only
+    its newer half (entries are dropped oldest first, :attr:`evictions` counts
+    how often) and the search goes on, exact but without what it forgot.  An
+    entry costs about 160 bytes (measured with tracemalloc: the key, the list
+    of bounds and the dict slot), so the tables stay under about 170 MB at the
+    default; a solver with ``tt_limit=400_000`` (the PIMC bot's) under 70 MB.
+    :meth:`clear` (or :func:`clear_cache` for the solver behind :func:`solve`)
+    frees them at once.
+
+    :param tt: use the transposition table.
+    :param ordering: use move ordering (table move first, greedy trick outcomes).
+    :param equivalence: search only one of each set of equivalent cards.
+    :param mtdf: find exact values by a sequence of null-window searches
+        (bisection, MTD(f)-like) instead of one full-window alpha-beta search.
+    :param tt_limit: the most transposition entries, all tables together.
+
+    >>> s = Solver(tt=False)
+    >>> s.nodes, s.entries, s.tt_limit
+    (0, 0, 1000000)
+    """
+
+    def __init__(self, *, tt: bool = True, ordering: bool = True, equivalence: bool = True,
+                 mtdf: bool = True, tt_limit: int = DEFAULT_TT_LIMIT) -> None:
+        self.use_tt = tt
+        self.ordering = ordering
+        self.equivalence = equivalence
+        self.mtdf = mtdf
+        self.tt_limit = tt_limit
+        self.evictions = 0
+        """How often the tables passed ``tt_limit`` and dropped their older half."""
+        self._stats = [0]
+        self._node_limit = _NO_LIMIT
+        # the searches call _checkpoint once the node count passes _limit[0]
+        self._limit = [_CHECK_EVERY]
+        self._points: dict[tuple[int, bool], tuple[_Search, dict[int, list[int]]]] = {}
+        self._goals: dict[tuple[int, bool], tuple[_GoalSearch, dict[int, bool]]] = {}
+
+    @property
+    def nodes(self) -> int:
+        """Trick-start positions searched so far (the node count of the benchmarks)."""
+        return self._stats[0]
+
+    @property
+    def node_limit(self) -> int | None:
+        """Abort searches (:class:`SearchAborted`) once :attr:`nodes` passes this."""
+        return None if self._node_limit >= _NO_LIMIT else self._node_limit
+
+    @node_limit.setter
+    def node_limit(self, value: int | None) -> None:
+        self._node_limit = _NO_LIMIT if value is None else value
+        self._limit[0] = min(self._node_limit, self._stats[0] + _CHECK_EVERY)
+
+    @property
+    def entries(self) -> int:
+        """Transposition entries held now, all tables together."""
+        return (sum(len(t) for _, t in self._points.values())
+                + sum(len(t) for _, t in self._goals.values()))
+
+    def clear(self) -> None:
+        """Empty the transposition tables (frees their memory)."""
+        for _, table in self._points.values():
+            table.clear()
+        for _, gtable in self._goals.values():
+            gtable.clear()
+
+    def _evict(self) -> None:
+        """Every table keeps its newer half (a dict keeps insertion order, so the
+        entries first stored go first).  Rebuilt in place: the searches hold the
+        dicts."""
+        self.evictions += 1
+        tables: list[dict[int, list[int]] | dict[int, bool]] = [
+            t for _, t in self._points.values()]
+        tables.extend(t for _, t in self._goals.values())
+        for table in tables:
+            keep = list(islice(table.items(), len(table) // 2, None))
+            table.clear()
+            table.update(keep)  # type: ignore[arg-type]
+
+    def _checkpoint(self) -> None:
+        """The searches' slow path, every few thousand nodes: enforce the node limit
+        and the table bound."""
+        n = self._stats[0]
+        if n > self._node_limit:
+            raise SearchAborted(
+                f"the search passed its node limit of {self._node_limit} nodes ({n} searched "
+                "so far); raise Solver.node_limit or set it to None for no limit")
+        if self.entries > self.tt_limit:
+            self._evict()
+        self._limit[0] = min(self._node_limit, n + _CHECK_EVERY)
+
+    # ----- public entry points on states
+    def solve(self, state: GameState) -> int:
+        """See :func:`solve`."""
+        return self.solve_position(position_of(state))
+
+    def evaluate_moves(self, state: GameState) -> dict[Card, int]:
+        """See :func:`evaluate_moves`."""
+        vals = self.evaluate_position(position_of(state))
+        return {_CARDS[c]: v for c, v in vals.items()}
+
+    def takes_all_tricks(self, state: GameState) -> bool:
+        """See :func:`takes_all_tricks`."""
+        return self.all_tricks_position(position_of(state))
+
+    # ----- raw positions
+    def solve_position(self, pos: Position, guess: int | None = None) -> int:
+        """The value of a raw :class:`Position` (see the module docs)."""
+        if pos.gt == _NULL:
+            return 1 if self._goal_value(pos, False) else 0
+        if pos.ended:
+            return pos.points
+        return pos.points + self._future(pos, guess)
+
+    def evaluate_position(self, pos: Position) -> dict[int, int]:
+        """Value after each legal card of the seat to move, by card index."""
+        legal = pos.legal_mask()
+        out: dict[int, int] = {}
+        guess: int | None = None
+        for c in self._root_moves(pos, legal):
+            child = pos.play(c)
+            if pos.gt == _NULL:
+                v = 1 if self._goal_value(child, False) else 0
+            elif child.ended:
+                v = child.points
+            else:
+                v = child.points + self._future(child, None if guess is None
+                                                else guess - child.points)
+                guess = v
+            out[c] = v
+        # equivalent cards share the value of their representative
+        for c in _cards(legal):
+            if c not in out:
+                out[c] = out[self._representative_of(pos, legal, c)]
+        return dict(sorted(out.items()))
+
+    def reaches(self, pos: Position, target: int) -> bool:
+        """True if the declarer of a suit or grand game ends with at least
+        ``target`` card points (one null-window search: much cheaper than the
+        exact value)."""
+        if pos.gt == _NULL:
+            raise SolverError("reaches is for suit and grand games")
+        need = target - pos.points
+        if need <= 0:
+            return True
+        if pos.ended:
+            return False
+        search, _ = self._points_search(pos.gt, pos.stop)
+        h = pos.hands
+        rem = T.mask_points(h[0] | h[1] | h[2] | _trick_mask(pos.trick))
+        if need > rem:
+            return False
+        if pos.trick:
+            return self._partial(pos, search, rem, need - 1, need) >= need
+        s = pos.leader
+        return search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (pos.declarer - s) % 3, rem,
+                      need - 1, need) >= need
+
+    def null_clean(self, pos: Position) -> bool:
+        """True if the null declarer can avoid every remaining trick."""
+        if pos.gt != _NULL:
+            raise SolverError("null_clean is for null games")
+        return self._goal_value(pos, False)
+
+    def equivalent_moves(self, pos: Position) -> dict[int, int]:
+        """Each legal card of the seat to move -> the card that represents its
+        class of equivalent cards (a representative maps to itself)."""
+        legal = pos.legal_mask()
+        if not self.equivalence:
+            return {c: c for c in _cards(legal)}
+        remaining = pos.hands[0] | pos.hands[1] | pos.hands[2] | _trick_mask(pos.trick)
+        return _rep_map(pos.gt, legal, remaining)
+
+    def all_tricks_position(self, pos: Position) -> bool:
+        """True if the declarer can take every remaining trick (suit and grand)."""
+        if pos.gt == _NULL:
+            raise SolverError("takes_all_tricks is for suit and grand games")
+        return self._goal_value(pos, True)
+
+    # ----- internals
+    def _root_moves(self, pos: Position, legal: int) -> list[int]:
+        if not self.equivalence:
+            return _cards(legal)
+        remaining = pos.hands[0] | pos.hands[1] | pos.hands[2] | _trick_mask(pos.trick)
+        reps = _reps_null if pos.gt == _NULL else _reps_trump
+        return _cards(reps(legal, remaining))
+
+    def _representative_of(self, pos: Position, legal: int, card: int) -> int:
+        remaining = pos.hands[0] | pos.hands[1] | pos.hands[2] | _trick_mask(pos.trick)
+        return _rep_map(pos.gt, legal, remaining)[card]
+
+    def _future(self, pos: Position, guess: int | None) -> int:
+        """Declarer's points from the current trick on (exact)."""
+        search, _ = self._points_search(pos.gt, pos.stop)
+        trick = pos.trick
+        seat = pos.to_move
+        h = pos.hands
+        d = pos.declarer
+        rem = T.mask_points(h[0] | h[1] | h[2] | _trick_mask(trick))
+        if rem == 0 and not trick and not (h[0] | h[1] | h[2]):
+            return 0
+
+        def root(alpha: int, beta: int) -> int:
+            if not trick:
+                ha, hb, hc = h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3]
+                return search(ha, hb, hc, (d - seat) % 3, rem, alpha, beta)
+            return self._partial(pos, search, rem, alpha, beta)
+
+        if not self.mtdf:
+            return root(-1, rem + 1)
+        lower, upper = 0, rem
+        g = -1 if guess is None else max(0, min(rem, guess))
+        while lower < upper:
+            if lower < g <= upper:
+                beta = g
+            else:
+                beta = (lower + upper + 1) // 2
+            r = root(beta - 1, beta)
+            if r < beta:
+                upper = r
+            else:
+                lower = r
+            g = -1
+        return lower
+
+    def _partial(self, pos: Position, search: _Search, rem: int, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta over the rest of an unfinished trick."""
+        seat = pos.to_move
+        d = pos.declarer
+        legal = pos.legal_mask()
+        moves = self._root_moves(pos, legal)
+        maximise = seat == d
+        best = -1 if maximise else 1 << 20
+        for c in moves:
+            child = pos.play(c)
+            if child.trick:
+                v = self._partial(child, search, rem, alpha, beta)
+            else:
+                gained = child.points - pos.points
+                w = child.leader
+                if child.ended:  # D-10: the defenders' trick ended the game
+                    v = 0
+                else:
+                    h = child.hands
+                    r = rem - sum(_CP[x] for x in (*pos.trick, c))
+                    ha, hb, hc = h[w], h[(w + 1) % 3], h[(w + 2) % 3]
+                    if not ha:
+                        v = gained
+                    else:
+                        v = gained + search(ha, hb, hc, (d - w) % 3, r, alpha - gained,
+                                            beta - gained)
+            if maximise:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    def _goal_value(self, pos: Position, want_win: bool) -> bool:
+        """Null (``want_win=False``): the declarer avoids every trick.  All tricks
+        (``True``): the declarer takes every trick."""
+        if pos.ended:
+            return False
+        d = pos.declarer
+        if pos.trick:
+            seat = pos.to_move
+            maximise = seat == d
+            for c in self._root_moves(pos, pos.legal_mask()):
+                child = pos.play(c)
+                if not child.trick and (child.leader == d) != want_win:
+                    ok = False
+                else:
+                    ok = self._goal_value(child, want_win)
+                if ok == maximise:
+                    return ok
+            return not maximise
+        h = pos.hands
+        if not (h[0] | h[1] | h[2]):
+            return True
+        search, _ = self._goal_search(pos.gt, want_win)
+        s = pos.leader
+        return search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (d - s) % 3)
+
+    def _points_search(self, gt: int, stop: bool) -> tuple[_Search, dict[int, list[int]]]:
+        key = (gt, stop)
+        hit = self._points.get(key)
+        if hit is None:
+            table: dict[int, list[int]] = {}
+            hit = (_make_points_search(gt, stop, table, self), table)
+            self._points[key] = hit
+        self._checkpoint()
+        return hit
+
+    def _goal_search(self, gt: int, want_win: bool) -> tuple[_GoalSearch, dict[int, bool]]:
+        key = (gt, want_win)
+        hit = self._goals.get(key)
+        if hit is None:
+            table: dict[int, bool] = {}
+            hit = (_make_goal_search(gt, want_win, table, self), table)
+            self._goals[key] = hit
+        self._checkpoint()
+        return hit
+
+
+def _strength(gt: int, card: int) -> int:
+    return T.KEY[gt][card][card]
+
+
+def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: Solver
+                        ) -> _Search:
+    """The points search for one game type: ``search(ha, hb, hc, dr, rem, alpha,
+    beta)`` -> the declarer's card points from the remaining tricks (fail-soft),
+    where ``ha`` is the leader's hand, ``hb``/``hc`` the next seats', ``dr`` the
+    declarer's offset from the leader and ``rem`` the points still in the hands.
+
+    Move lists are computed once per (hand, remaining cards, situation) and
+    cached: the lead list, the second hand's list per card led, and the last
+    hand's list per card that holds the trick."""
+    KEYG = T.KEY[gt]
+    FOLLOWG = T.FOLLOW[gt]
+    CP = _CP
+    stats = solver._stats
+    limit = solver._limit
+    checkpoint = solver._checkpoint
+    use_tt = solver.use_tt
+    ordering = solver.ordering
+    equiv = solver.equivalence
+    reps = _reps_trump
+    runs = _runs_trump
+    cards = _cards
+    ctuple = _cards_tuple
+    strength = tuple(KEYG[c][c] for c in range(32))
+    # lead order: strong cards first, and among equal strength the more points
+    lead_key = tuple(strength[c] * 16 + CP[c] for c in range(32))
+    neg_cp = tuple(-CP[c] for c in range(32))
+
+    def search(ha: int, hb: int, hc: int, dr: int, rem: int, alpha: int, beta: int) -> int:
+        if beta <= 0:
+            return 0
+        if alpha >= rem:
+            return rem
+        stats[0] += 1
+        if stats[0] > limit[0]:
+            checkpoint()
+        if not ha & (ha - 1):  # last trick: every card is forced
+            # the winner: inlined copy of _tables.trick_winner_fast
+            c0 = ha.bit_length() - 1
+            key = KEYG[c0]
+            k0 = key[c0]
+            k1 = key[hb.bit_length() - 1]
+            k2 = key[hc.bit_length() - 1]
+            w = (2 if k2 > k1 else 1) if k1 > k0 else (2 if k2 > k0 else 0)
+            return rem if w == dr else 0
+        entry = None
+        tkey = 0
+        if use_tt:
+            tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+            entry = tt.get(tkey)
+            if entry is not None:
+                lb, ub = entry[0], entry[1]
+                if lb >= beta:
+                    return lb
+                if ub <= alpha:
+                    return ub
+                if lb == ub:
+                    return lb
+                if lb > alpha:
+                    alpha = lb
+                if ub < beta:
+                    beta = ub
+        remaining = ha | hb | hc
+        m0 = dr == 0
+        m1 = dr == 1
+        m2 = dr == 2
+        moves0: Sequence[int]
+        moves1: Sequence[int]
+        if equiv:
+            moves0 = ctuple(reps(ha, remaining))
+            rb = reps(hb, remaining)
+            runs_c = runs(hc, remaining)
+        else:
+            moves0 = ctuple(ha)
+            rb = hb
+            runs_c = [(c, c) for c in cards(hc)]
+        if ordering:
+            if len(moves0) > 1:
+                moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
+            if entry is not None and len(moves0) > 1:
+                bm = entry[2]
+                if bm != moves0[0] and bm in moves0:
+                    moves0 = [bm, *(c for c in moves0 if c != bm)]
+        a0 = alpha
+        b0 = beta
+        best0 = -1 if m0 else 1000
+        bm = -1
+        for c0 in moves0:
+            b_c0 = 1 << c0
+            key = KEYG[c0]
+            k0 = key[c0]
+            fol = FOLLOWG[c0]
+            l1 = rb & fol
+            moves1 = ctuple(l1 if l1 else rb)
+            if hc & fol:
+                runs2 = [r for r in runs_c if fol >> r[0] & 1]
+            else:
+                runs2 = runs_c
+            if ordering and len(moves1) > 1:
+                if m2:  # behind the partner's lead: smear points, do not overtake
+                    moves1 = sorted(moves1, key=lambda c: CP[c] - (key[c] > k0) * 8,
+                                    reverse=True)
+                else:  # against an opponent's lead: beat it richly, else throw low
+                    moves1 = sorted(moves1, key=lambda c: CP[c] + 64 if key[c] > k0
+                                    else -CP[c], reverse=True)
+            p0 = CP[c0]
+            a1 = a0
+            b1 = b0
+            best1 = -1 if m1 else 1000
+            for c1 in moves1:
+                b_c1 = 1 << c1
+                if key[c1] > k0:
+                    top = 1
+                    ktop = key[c1]
+                else:
+                    top = 0
+                    ktop = k0
+                # the last hand knows who takes the trick: of a run of equivalent
+                # cards it plays the richest if its side wins, else the poorest
+                if m2 or dr == top:
+                    moves2 = [b if key[a] > ktop else a for a, b in runs2]
+                else:  # the partner holds the trick: the defenders take it anyway
+                    moves2 = [b for a, b in runs2]
+                if ordering and len(moves2) > 1:
+                    if m2 or dr == top:  # beat the opponents richly, else throw low
+                        moves2.sort(key=lambda c: (CP[c] + 100) if key[c] > ktop else -CP[c],
+                                    reverse=True)
+                    else:  # smear onto the partner's trick
+                        moves2.sort(key=neg_cp.__getitem__)
+                p01 = p0 + CP[c1]
+                a2 = a1
+                b2 = b1
+                best2 = -1 if m2 else 1000
+                for c2 in moves2:
+                    w = 2 if key[c2] > ktop else top
+                    pts = p01 + CP[c2]
+                    na = ha ^ b_c0
+                    if w == dr:
+                        if not na:
+                            v = pts
+                        elif w == 0:
+                            v = pts + search(na, hb ^ b_c1, hc ^ (1 << c2), 0, rem - pts,
+                                             a2 - pts, b2 - pts)
+                        elif w == 1:
+                            v = pts + search(hb ^ b_c1, hc ^ (1 << c2), na, 0, rem - pts,
+                                             a2 - pts, b2 - pts)
+                        else:
+                            v = pts + search(hc ^ (1 << c2), na, hb ^ b_c1, 0, rem - pts,
+                                             a2 - pts, b2 - pts)
+                    elif stop or not na:
+                        # stop: the defenders' trick ends the game (D-10, the rule of
+                        # _tables.ends_early, which Position.play calls)
+                        v = 0
+                    elif w == 0:
+                        v = search(na, hb ^ b_c1, hc ^ (1 << c2), dr, rem - pts, a2, b2)
+                    elif w == 1:
+                        v = search(hb ^ b_c1, hc ^ (1 << c2), na, (dr - 1) % 3, rem - pts,
+                                   a2, b2)
+                    else:
+                        v = search(hc ^ (1 << c2), na, hb ^ b_c1, (dr - 2) % 3, rem - pts,
+                                   a2, b2)
+                    if m2:
+                        if v > best2:
+                            best2 = v
+                            if v > a2:
+                                a2 = v
+                                if a2 >= b2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < b2:
+                            b2 = v
+                            if a2 >= b2:
+                                break
+                v = best2
+                if m1:
+                    if v > best1:
+                        best1 = v
+                        if v > a1:
+                            a1 = v
+                            if a1 >= b1:
+                                break
+                elif v < best1:
+                    best1 = v
+                    if v < b1:
+                        b1 = v
+                        if a1 >= b1:
+                            break
+            v = best1
+            if m0:
+                if v > best0:
+                    best0 = v
+                    bm = c0
+                    if v > a0:
+                        a0 = v
+                        if a0 >= b0:
+                            break
+            elif v < best0:
+                best0 = v
+                bm = c0
+                if v < b0:
+                    b0 = v
+                    if a0 >= b0:
+                        break
+        if use_tt:
+            if entry is None:
+                lb, ub = 0, rem
+            else:
+                lb, ub = entry[0], entry[1]
+            if best0 <= alpha:
+                if best0 < ub:
+                    ub = best0
+            elif best0 >= beta:
+                if best0 > lb:
+                    lb = best0
+            else:
+                lb = ub = best0
+            tt[tkey] = [lb, ub, bm]
+        return best0
+
+    return search
+
+
+def _make_goal_search(gt: int, want_win: bool, tt: dict[int, bool], solver: Solver
+                      ) -> _GoalSearch:
+    """Boolean trick-goal search: ``search(ha, hb, hc, dr)`` is True when the
+    declarer can make every remaining trick go his way (``want_win``: he takes
+    it; otherwise he does not)."""
+    KEYG = T.KEY[gt]
+    FOLLOWG = T.FOLLOW[gt]
+    stats = solver._stats
+    limit = solver._limit
+    checkpoint = solver._checkpoint
+    use_tt = solver.use_tt
+    ordering = solver.ordering
+    equiv = solver.equivalence
+    reps = _reps_null if gt == _NULL else _reps_trump
+    cards = _cards
+    strength = tuple(KEYG[c][c] for c in range(32))
+
+    def moves_of(hand: int, remaining: int) -> list[int]:
+        return cards(reps(hand, remaining)) if equiv else cards(hand)
+
+    def search(ha: int, hb: int, hc: int, dr: int) -> bool:
+        stats[0] += 1
+        if stats[0] > limit[0]:
+            checkpoint()
+        tkey = 0
+        if use_tt:
+            tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+            hit = tt.get(tkey)
+            if hit is not None:
+                return hit
+        remaining = ha | hb | hc
+        last = not ha & (ha - 1)
+        moves0 = moves_of(ha, remaining)
+        if ordering and len(moves0) > 1:
+            # the declarer in null leads low, defenders lead low too (to squeeze him);
+            # in the all-tricks search the declarer leads high
+            moves0.sort(key=strength.__getitem__, reverse=want_win and dr == 0)
+        result = dr != 0  # the value if every lead fails (declarer) / succeeds (defender)
+        for c0 in moves0:
+            key = KEYG[c0]
+            k0 = key[c0]
+            fol = FOLLOWG[c0]
+            lb_ = hb & fol
+            moves1 = moves_of(lb_ if lb_ else hb, remaining)
+            lc_ = hc & fol
+            moves2 = moves_of(lc_ if lc_ else hc, remaining)
+            if ordering and not want_win:
+                # null: the declarer plays his highest card that stays under, defenders low
+                if dr == 1:
+                    moves1.sort(key=lambda c: key[c] if key[c] < k0 else -key[c], reverse=True)
+                elif dr == 2:
+                    moves2.sort(key=lambda c: key[c], reverse=True)
+            ok1 = dr != 1
+            for c1 in moves1:
+                k1 = key[c1]
+                top = 1 if k1 > k0 else 0
+                ktop = k1 if top else k0
+                ok2 = dr != 2
+                for c2 in moves2:
+                    w = 2 if key[c2] > ktop else top
+                    if (w == dr) != want_win:
+                        ok = False
+                    elif last:
+                        ok = True
+                    else:
+                        na = ha ^ (1 << c0)
+                        nb = hb ^ (1 << c1)
+                        nc = hc ^ (1 << c2)
+                        if w == 0:
+                            ok = search(na, nb, nc, dr)
+                        elif w == 1:
+                            ok = search(nb, nc, na, (dr - 1) % 3)
+                        else:
+                            ok = search(nc, na, nb, (dr - 2) % 3)
+                    if dr == 2:
+                        if ok:
+                            ok2 = True
+                            break
+                    elif not ok:
+                        ok2 = False
+                        break
+                if dr == 1:
+                    if ok2:
+                        ok1 = True
+                        break
+                elif not ok2:
+                    ok1 = False
+                    break
+            if dr == 0:
+                if ok1:
+                    result = True
+                    break
+            elif not ok1:
+                result = False
+                break
+        if use_tt:
+            tt[tkey] = result
+        return result
+
+    return search
+
+
+# ----------------------------------------------------------------- module functions
+
+_DEFAULT: list[Solver] = []
+
+
+def _default() -> Solver:
+    if not _DEFAULT:
+        _DEFAULT.append(Solver())
+    return _DEFAULT[0]
+
+
+def clear_cache() -> None:
+    """Free the memory of the solver behind :func:`solve`, :func:`evaluate_moves`
+    and :func:`takes_all_tricks` (its transposition tables, at most
+    :data:`DEFAULT_TT_LIMIT` entries, about 0.2 GB) and of the move-list memo.
+    The next call starts with empty tables.
+
+    >>> clear_cache()
+    >>> _DEFAULT
+    []
+    """
+    for solver in _DEFAULT:
+        solver.clear()  # now: the solver and its searches form a cycle the GC frees later
+    _DEFAULT.clear()
+    _CARDS_MEMO.clear()
+
+
+def solve(state: GameState) -> int:
+    """The outcome of ``state`` with every hand open and best play by both sides.
+
+    One module-level :class:`Solver` serves these functions and keeps its tables
+    between calls (at most :data:`DEFAULT_TT_LIMIT` entries, about 0.2 GB);
+    :func:`clear_cache` frees them.
+
+    Suit and grand: the declarer's final card points (his tricks plus the skat);
+    with schwarz announced or ouvert the game ends at the defenders' first
+    trick (D-10) and the points are counted then.  Null: ``1`` if the declarer
+    can avoid every trick, else ``0``.
+
+    :raises SolverError: outside card play or in Ramsch.
+    """
+    return _default().solve(state)
+
+
+def evaluate_moves(state: GameState) -> dict[Card, int]:
+    """The value (as in :func:`solve`) after each legal card of the seat to move:
+    ``evaluate_moves(s)[c] == solve(apply(s, Play(c)))``."""
+    return _default().evaluate_moves(state)
+
+
+def takes_all_tricks(state: GameState) -> bool:
+    """True if the declarer of a suit or grand game can take every remaining
+    trick (the win condition of schwarz announced and ouvert)."""
+    return _default().takes_all_tricks(state)
