@@ -48,8 +48,8 @@ from skatlib import (
     apply,
     new_game,
 )
-from skatlib._cmd_arena import add_arguments as arena_arguments
-from skatlib._cmd_arena import run as arena_run
+from skatlib.cli.arena import add_arguments as arena_arguments
+from skatlib.cli.arena import run as arena_run
 from skatlib.search import solver as solver_module
 from skatlib.search.solver import SearchAborted, Solver
 

@@ -27,7 +27,8 @@ def _python(code: str) -> str:
 def test_import_skatlib_does_not_load_the_bot_toolkit() -> None:
     out = _python("import sys, skatlib\n"
                   "print(sorted(m for m in sys.modules if m.startswith('skatlib.')))")
-    for heavy in ("skatlib.bots", "skatlib.search", "skatlib.search.solver", "skatlib.search.sampling", "skatlib.cli"):
+    for heavy in ("skatlib.bots", "skatlib.search", "skatlib.search.solver",
+                  "skatlib.search.sampling", "skatlib.cli"):
         assert f"'{heavy}'" not in out
     assert "'skatlib.loop'" in out and "'skatlib.table'" in out
 

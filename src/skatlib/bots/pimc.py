@@ -46,8 +46,8 @@ from ..actions import Action, Pass, PickUpSkat, Play, PlayHand
 from ..cards import CardSet
 from ..contract import Contract, GameType
 from ..observation import Observation
-from ..search.sampling import World, sample_worlds
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
+from ..search.sampling import World, sample_worlds
 from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import DeclarationOption, RuleBot, bid_up_to, declaration_step
