@@ -13,7 +13,8 @@ play``, ``skat simulate``, ``skat arena``) calls this one.
 >>> seen = []
 >>> end = play_game(new_game(Deal.shuffled(3)), [RandomBot(1), RandomBot(2), RandomBot(3)],
 ...                 on_action=lambda seat, action, state: seen.append(action))
->>> end.is_finished, len(seen) == len(end.history) + sum(len(t.cards) for t in end.tricks)
+>>> from skatlib import GameRecord
+>>> end.is_finished, GameRecord(end.deal, seen).actions == end.actions()  # all, in order
 (True, True)
 """
 
