@@ -98,10 +98,31 @@ def test_bid_below_18_and_above_264() -> None:
 
 
 @pytest.mark.parametrize("bad", [True, False, 18.0, "18", None])
-def test_non_integers_are_not_bids(bad: object) -> None:
+def test_non_integers_are_not_bids_and_bid_raises_a_type_error(bad: object) -> None:
+    """The type policy: a wrong type is a TypeError naming the parameter (D-9 values only)."""
     assert not is_bid_value(bad)
-    with pytest.raises(InvalidBidError):
+    with pytest.raises(TypeError, match="value must be an int"):
         Bid(bad)  # type: ignore[arg-type]
+    if bad is not None:
+        with pytest.raises(TypeError, match="value must be an int"):
+            next_bid(bad)  # type: ignore[arg-type]
+
+
+class _Index:
+    """An int-like that only has ``__index__`` (like numpy's integers)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __index__(self) -> int:
+        return self.n
+
+
+def test_index_ints_are_bid_values_d9() -> None:
+    assert is_bid_value(_Index(46)) and Bid(_Index(46)) == Bid(46)  # type: ignore[arg-type]
+    assert next_bid(_Index(18)) == 20 and bid_meanings(_Index(35)) == ("Null Hand",)  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert Bid(np.int64(18)) == Bid(18) and type(Bid(np.int64(18)).value) is int
 
 
 def test_bids_are_ordered_values() -> None:

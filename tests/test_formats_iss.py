@@ -839,15 +839,18 @@ def test_fuzz_scan_never_raises_on_bytes(blob: bytes) -> None:
         assert item.ok or item.error is not None or item.differences
 
 
-def test_non_text_input_is_a_record_error() -> None:
-    with pytest.raises(RecordError):
+def test_non_text_input_is_a_type_error_naming_the_parameter() -> None:
+    """The type policy (CONTRIBUTING, "Errors and types")."""
+    with pytest.raises(TypeError, match=r"^text must be str"):
         iss.loads(b"(;GM[Skat]MV[w x ] ;)")  # type: ignore[arg-type]
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match=r"^record must be an IssRecord"):
         iss.to_game_record(42)  # type: ignore[arg-type]
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match=r"^record must be a GameRecord"):
         iss.from_game_record("x")  # type: ignore[arg-type]
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match=r"^text must be str"):
         iss.parse_result(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^line must be an int"):
+        iss.loads("(;GM[Skat]MV[w x ] ;)", line=1.5)  # type: ignore[arg-type]
     assert issubclass(RecordError, SkatError)
 
 

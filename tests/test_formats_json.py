@@ -186,8 +186,10 @@ def test_duplicate_meta_keys_cannot_be_written() -> None:
     with pytest.raises(RecordError) as exc:
         sjson.to_dict(game)
     assert exc.value.field == "meta"
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match="record must be a GameRecord"):
         sjson.to_dict("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text must be str, bytes or bytearray"):
+        sjson.loads(5)  # type: ignore[arg-type]
 
 
 JSON_VALUES = st.recursive(

@@ -97,7 +97,7 @@ from ..bidding import Bid
 from ..cards import Card, CardSet
 from ..contract import Contract
 from ..deal import Deal, Seat
-from ..errors import IllegalActionError, Reason, RecordError, SkatError
+from ..errors import IllegalActionError, Reason, RecordError, SkatError, as_int, as_text, type_error
 from ..record import GameRecord
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
@@ -301,6 +301,10 @@ class ScanResult:
 # ----------------------------------------------------------------------------- syntax
 
 
+def _line_number(line: object) -> int | None:
+    return None if line is None else as_int(line, "line", "an int line number or None")
+
+
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace("]", "\\]")
 
@@ -397,9 +401,7 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
     ...
     skatlib.errors.RecordError: field R: result token 'outcome:8': 'outcome' is a word (...), ...
     """
-    if not isinstance(text, str):
-        raise RecordError(f"a result must be text, not {text!r}", line=line, field="R")
-    tokens = text.split()
+    tokens = as_text(text, "text").split()
     if tokens == ["passed"]:
         return {"outcome": "passed"}
     if not tokens:
@@ -443,8 +445,8 @@ def loads(text: str, *, line: int | None = None) -> IssRecord:
     ...
     skatlib.errors.RecordError: line 3, field MV: the moves are pairs '<actor> <action>', ...
     """
-    if not isinstance(text, str):
-        raise RecordError(f"an ISS record must be text, not {type(text).__name__}", line=line)
+    as_text(text, "text")
+    line = _line_number(line)
     props = _properties(text, line)
     values = dict(props)
     gm = values.get("GM")
@@ -470,7 +472,7 @@ def dumps(record: IssRecord | GameRecord) -> str:
     if isinstance(record, GameRecord):
         record = from_game_record(record)
     if not isinstance(record, IssRecord):
-        raise RecordError(f"expected an IssRecord or a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "an IssRecord or a GameRecord", record)
     body = "".join(f"{k}[{_escape(v)}]" for k, v in record.properties)
     return f"(;{body} ;)"
 
@@ -842,7 +844,7 @@ def _as_record(record: IssRecord | str) -> IssRecord:
     if isinstance(record, str):
         return loads(record)
     if not isinstance(record, IssRecord):
-        raise RecordError(f"expected an IssRecord or ISS text, not {type(record).__name__}")
+        raise type_error("record", "an IssRecord, a GameRecord or ISS text", record)
     return record
 
 
@@ -952,7 +954,7 @@ def from_game_record(record: GameRecord) -> IssRecord:
     :raises RecordError: if an action is illegal or cannot be written.
     """
     if not isinstance(record, GameRecord):
-        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "a GameRecord", record)
     if record.ramsch:
         raise RecordError("ISS has no Ramsch: a deal played as Ramsch cannot be written",
                           Reason.BAD_RECORD)

@@ -47,7 +47,7 @@ import attrs
 from ..actions import parse_action
 from ..cards import Card, CardSet
 from ..deal import Deal
-from ..errors import RecordError, SkatError
+from ..errors import RecordError, SkatError, type_error
 from ..record import GameRecord, replay
 from ..rules import Rules
 
@@ -79,7 +79,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
     :raises RecordError: if ``meta`` has a key twice (JSON objects cannot hold it).
     """
     if not isinstance(record, GameRecord):
-        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "a GameRecord", record)
     meta: dict[str, str] = {}
     for key, value in record.meta:
         if key in meta:
@@ -217,8 +217,13 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
 def loads(text: str | bytes, *, check: bool = True) -> GameRecord:
     """The record from JSON text made by :func:`dumps`.
 
+    :raises TypeError: unless ``text`` is a ``str``, ``bytes`` or ``bytearray``.
     :raises RecordError: with the line of a JSON syntax error, or as :func:`from_dict`.
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise type_error("text", "str, bytes or bytearray (JSON text)", text)
+    if not isinstance(check, bool):
+        raise type_error("check", "True or False", check)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
