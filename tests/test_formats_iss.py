@@ -925,3 +925,75 @@ def test_replay_command_progress_only_on_a_terminal() -> None:
     off.update("big.sgf", 1000, start=0.0)
     off.clear()
     assert silent.getvalue() == ""
+
+
+# ----------------------------------------------------------------------------- writer round trip
+
+# Adversarial header values: every code point, lone surrogates and line breaks included.
+ANY_TEXT = st.text(st.characters(blacklist_categories=()), max_size=30)
+HEADER_KEYS = st.sampled_from(["PC", "CO", "SE", "ID", "DT", "P0", "P1", "P2", "R0", "R1", "R2",
+                               "X9", "NOTE"])
+BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+@given(st.dictionaries(HEADER_KEYS, ANY_TEXT, max_size=6))
+def test_iss_writer_refuses_what_the_reader_cannot_read_back(header: dict[str, str]) -> None:
+    """Every IssRecord ``dumps`` accepts reads back equal, also from a file; what it
+    refuses holds a line break or a lone surrogate (a record is one UTF-8 line)."""
+    base = iss.loads(LINES[0])
+    props = (("GM", "Skat"), *header.items(), *((k, v) for k, v in base.properties
+                                                if k in ("MV", "R")))
+    rec = iss.IssRecord(props, base.moves)
+    try:
+        text = iss.dumps(rec)
+    except RecordError as exc:
+        assert exc.reason == Reason.UNWRITABLE_VALUE
+        assert any(ch in BREAKS or 0xD800 <= ord(ch) <= 0xDFFF for v in header.values()
+                   for ch in v)
+        return
+    assert iss.loads(text) == rec
+    buffer = io.BytesIO()
+    handle = io.TextIOWrapper(buffer, encoding="utf-8", write_through=True)
+    iss.write_records([rec], handle)
+    assert list(iss.read_records(io.BytesIO(buffer.getvalue()))) == [rec]
+    handle.detach()
+
+
+@given(st.lists(st.tuples(HEADER_KEYS, ANY_TEXT), max_size=5, unique_by=lambda kv: kv[0]))
+def test_iss_writer_round_trips_game_record_meta(meta: list[tuple[str, str]]) -> None:
+    game = attrs.evolve(iss.to_game_record(LINES[0]), meta=tuple(meta))
+    try:
+        text = iss.dumps(game)
+    except RecordError as exc:
+        assert exc.reason == Reason.UNWRITABLE_VALUE
+        return
+    back = iss.to_game_record(text)
+    assert back.meta == tuple((k, v) for k, v in meta) + (("R", iss.check(game).computed),)
+    assert back.deal == game.deal and back.actions == game.actions
+
+
+@pytest.mark.parametrize("value", ["Ann\nBen", "Ann\rBen", "a\u2028b", "x\x85", "\ud800"])
+def test_iss_writer_refuses_line_breaks_and_surrogates_in_headers(value: str) -> None:
+    """``P0[Ann\\nBen]`` was written verbatim: the archive got an extra line."""
+    rec = iss.IssRecord((("GM", "Skat"), ("P0", value), ("MV", "w x ")), ())
+    with pytest.raises(RecordError) as exc:
+        iss.dumps(rec)
+    assert exc.value.reason == Reason.UNWRITABLE_VALUE and exc.value.field == "P0"
+    with pytest.raises(RecordError):
+        iss.write_records([rec], io.StringIO())
+
+
+def test_iss_writer_refuses_bad_keys_duplicates_and_unreadable_records() -> None:
+    for props in [(("GM", "Skat"), ("p0", "x"), ("MV", "w x ")),
+                  (("GM", "Skat"), ("P0", "a"), ("P0", "b"), ("MV", "w x ")),
+                  (("GM", "Skat"), ("P0", "a")),  # no moves
+                  (("GM", "Chess"), ("MV", "w x ")),
+                  (("GM", "Skat"), ("MV", "w x 1")),
+                  (("GM", "Skat"), ("MV", "w x "), ("R", "nonsense"))]:
+        with pytest.raises(RecordError) as exc:
+            iss.dumps(iss.IssRecord(props, ()))
+        assert exc.value.reason == Reason.UNWRITABLE_VALUE
+    long = iss.IssRecord((("GM", "Skat"), ("CO", "x" * iss.MAX_LINE_LENGTH), ("MV", "w x ")), ())
+    with pytest.raises(RecordError) as exc:
+        iss.dumps(long)
+    assert exc.value.reason == Reason.TOO_LONG

@@ -89,7 +89,7 @@ class Reason(enum.Enum):
     BAD_RULES = "bad_rules"
     BAD_RECORD = "bad_record"
     RECORD_MISMATCH = "record_mismatch"
-    LINE_TOO_LONG = "line_too_long"
+    TOO_LONG = "too_long"
     UNWRITABLE_VALUE = "unwritable_value"
 
 

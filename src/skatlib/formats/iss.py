@@ -104,6 +104,7 @@ from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
 from ..state import EndReason, GameState, Phase, apply, is_legal, new_game, result
 
 __all__ = [
+    "MAX_LINE_LENGTH",
     "RESULT_FIELDS",
     "Difference",
     "IssRecord",
@@ -133,7 +134,18 @@ RESULT_FIELDS = ("d", "outcome", "v", "m", "bid", "p", "t", "s", "z", "p0", "p1"
 ``outcome`` is the word ``win``/``loss``/``penalty`` (or ``passed``), ``bid`` the
 word ``bidok``/``overbid``; the others are the server's ``key:number`` tokens."""
 
+MAX_LINE_LENGTH = 65_536
+"""The longest record line (in characters, without the line break) the reader reads and
+the writer writes.  Real ISS records have 400 to 2,500 characters; a longer line is
+refused with ``Reason.TOO_LONG``, so a corrupt or hostile archive (a ``.bz2`` bomb,
+``/dev/zero``) cannot exhaust the memory: reading holds at most one line of
+``4 * MAX_LINE_LENGTH`` bytes (UTF-8) at a time."""
+
 _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+# What the writer refuses in a value: the line breaks of file iteration (\n, \r) and of
+# str.splitlines (\v \f \x1c-\x1e \x85 \u2028 \u2029), which would split the record, and
+# lone surrogates, which UTF-8 cannot store.
+_UNWRITABLE = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029\ud800-\udfff]")
 _CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
 _KEY = re.compile(r"[A-Z][A-Z0-9]*\Z")
 _INT = re.compile(r"[+-]?[0-9]{1,6}\Z")
@@ -447,6 +459,9 @@ def loads(text: str, *, line: int | None = None) -> IssRecord:
     """
     as_text(text, "text")
     line = _line_number(line)
+    if len(text) > MAX_LINE_LENGTH:
+        raise RecordError(f"the record has {len(text)} characters, more than MAX_LINE_LENGTH "
+                          f"= {MAX_LINE_LENGTH}", Reason.TOO_LONG, line=line)
     props = _properties(text, line)
     values = dict(props)
     gm = values.get("GM")
@@ -466,15 +481,52 @@ def dumps(record: IssRecord | GameRecord) -> str:
     """One line of ISS text (no line break).  A :class:`~skatlib.GameRecord` is
     converted with :func:`from_game_record` first.
 
+    ``\\`` and ``]`` in values are escaped; what the reader cannot read back is
+    refused: a line break or another character that splits lines (``\\r``,
+    ``\\u2028``, ...), a lone surrogate (not UTF-8), a key that is not a property
+    name, a property given twice, a line over :data:`MAX_LINE_LENGTH`.  The text
+    written is read back and compared before it is returned, so
+    ``loads(dumps(r)) == r`` for every record ``dumps`` accepts.
+
+    :raises RecordError: (``UNWRITABLE_VALUE`` or ``TOO_LONG``) naming the property.
+
     >>> dumps(loads("(;GM[Skat]PC[x\\\\]y]MV[w x ] ;)"))
     '(;GM[Skat]PC[x\\\\]y]MV[w x ] ;)'
+    >>> dumps(IssRecord((("GM", "Skat"), ("P0", "Ann\\nBen"), ("MV", "w x ")), ()))
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.RecordError: field P0: the value 'Ann\\nBen' cannot be written: ...
     """
     if isinstance(record, GameRecord):
         record = from_game_record(record)
     if not isinstance(record, IssRecord):
         raise type_error("record", "an IssRecord or a GameRecord", record)
-    body = "".join(f"{k}[{_escape(v)}]" for k, v in record.properties)
-    return f"(;{body} ;)"
+    parts = []
+    for key, value in record.properties:
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise type_error("record.properties", "(str, str) pairs", (key, value))
+        if not _KEY.match(key):
+            raise RecordError(f"{key!r} cannot be written: a property name is capital letters "
+                              "and digits, e.g. 'P0'", Reason.UNWRITABLE_VALUE, field=key[:20])
+        bad = _UNWRITABLE.search(value)
+        if bad is not None:
+            raise RecordError(f"the value {value[:40]!r} cannot be written: it holds "
+                              f"{bad.group()!r}, which ends a line or is no UTF-8 (a record is "
+                              "one line)", Reason.UNWRITABLE_VALUE, field=key)
+        parts.append(f"{key}[{_escape(value)}]")
+    text = f"(;{''.join(parts)} ;)"
+    if len(text) > MAX_LINE_LENGTH:
+        raise RecordError(f"the record would be {len(text)} characters long; the reader reads "
+                          f"lines of at most MAX_LINE_LENGTH = {MAX_LINE_LENGTH}", Reason.TOO_LONG)
+    try:
+        back = loads(text)
+    except RecordError as exc:
+        raise RecordError(f"the record cannot be written, it would not read back: {exc}",
+                          Reason.UNWRITABLE_VALUE, field=exc.field) from exc
+    if back.properties != record.properties:  # pragma: no cover - the checks above cover it
+        raise RecordError("the record cannot be written: it would read back differently",
+                          Reason.UNWRITABLE_VALUE)
+    return text
 
 
 # ----------------------------------------------------------------------------- streams
