@@ -71,11 +71,12 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
 import os
 import re
 import zlib
-from collections.abc import Iterable, Iterator
-from typing import IO, Union
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, Union
 
 import attrs
 
@@ -124,7 +125,7 @@ __all__ = [
     "write_records",
 ]
 
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str], Iterable[bytes]]
 """Where :func:`read_records` and :func:`scan` read from: a path (plain, bzip2 or
 gzip, recognised by the first bytes) or an open text or binary handle."""
 
@@ -142,6 +143,7 @@ refused with ``Reason.TOO_LONG``, so a corrupt or hostile archive (a ``.bz2`` bo
 ``4 * MAX_LINE_LENGTH`` bytes (UTF-8) at a time."""
 
 _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+_SOURCE_TYPE = "a path, a binary or text handle, or an iterable of lines"
 # What the writer refuses in a value: the line breaks of file iteration (\n, \r) and of
 # str.splitlines (\v \f \x1c-\x1e \x85 \u2028 \u2029), which would split the record, and
 # lone surrogates, which UTF-8 cannot store.
@@ -325,6 +327,10 @@ def _properties(text: str, line: int | None) -> list[tuple[str, str]]:
     s = text.strip()
     if not s.startswith("(;"):
         raise RecordError(f"an ISS record starts with '(;', not {s[:20]!r}", line=line)
+    bad = _UNWRITABLE.search(s)
+    if bad is not None:  # what the writer refuses, so that every record read can be written
+        raise RecordError(f"a record is one line of UTF-8 text, but column {bad.start() + 1} "
+                          f"holds {bad.group()!r}", line=line)
     n = len(s)
     i = 2
     out: list[tuple[str, str]] = []
@@ -532,64 +538,179 @@ def dumps(record: IssRecord | GameRecord) -> str:
 # ----------------------------------------------------------------------------- streams
 
 
-def _decode(raw: Iterable[bytes]) -> Iterator[str]:
-    for b in raw:
-        yield b.decode("utf-8", "replace")
+class _Prefixed(io.RawIOBase):
+    """A binary stream that serves ``head`` (bytes already read to sniff the
+    compression) and then the rest of ``raw``: any binary handle, buffered or not."""
+
+    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            n = min(len(view), len(self._head))
+            view[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._raw.read(len(view))
+        if not data:
+            return 0
+        view[:len(data)] = data
+        return len(data)
 
 
-def _raw_lines(source: Source) -> Iterator[str]:
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as probe:
-            magic = probe.read(3)
-        if magic.startswith(b"BZh"):
-            with bz2.open(source, "rt", encoding="utf-8", errors="replace") as fh:
-                yield from fh
-        elif magic.startswith(b"\x1f\x8b"):
-            with gzip.open(source, "rt", encoding="utf-8", errors="replace") as fh:
-                yield from fh
-        else:
-            with open(source, encoding="utf-8", errors="replace") as fh:
-                yield from fh
+class _LineTooLong:
+    """Marks a line over :data:`MAX_LINE_LENGTH` (its text was never held in memory)."""
+
+
+_MAX_SKIP = 64 << 20
+"""Bytes (or characters) :func:`scan` discards looking for the end of an overlong line
+before it gives up on the stream (``/dev/zero`` has no line end at all)."""
+
+_Line = Union[str, _LineTooLong]  # noqa: UP007 - a runtime alias (Python 3.10)
+
+
+def _bounded(readline: Callable[[int], Any], limit: int, newline: Any) -> Iterator[Any]:
+    """Lines from ``readline``, each at most ``limit`` long (an overlong one comes as
+    :class:`_LineTooLong`, its rest skipped only if the caller goes on reading)."""
+    while True:
+        chunk = readline(limit + 1)
+        if not chunk:
+            return
+        if len(chunk) <= limit or chunk.endswith(newline):
+            yield chunk
+            continue
+        size = len(chunk)
+        yield _LineTooLong()
+        while not chunk.endswith(newline):
+            chunk = readline(limit + 1)
+            if not chunk:
+                return
+            size += len(chunk)
+            if size > _MAX_SKIP:
+                raise RecordError(f"a line longer than {_MAX_SKIP} bytes without a line break: "
+                                  "not an archive of records", Reason.TOO_LONG)
+
+
+def _read_head(stream: IO[bytes]) -> bytes:
+    head = b""
+    while len(head) < 3:
+        more = stream.read(3 - len(head))
+        if not more:
+            break
+        head += more
+    return head
+
+
+def _binary_lines(stream: IO[bytes]) -> Iterator[_Line]:
+    """Lines of a binary handle of any kind, decompressed if the first bytes say bzip2
+    or gzip, decoded as UTF-8 (bad bytes become U+FFFD)."""
+    head = _read_head(stream)
+    reader: Any = io.BufferedReader(_Prefixed(head, stream))
+    if head.startswith(b"BZh"):
+        reader = bz2.BZ2File(reader)
+    elif head.startswith(b"\x1f\x8b"):
+        reader = gzip.GzipFile(fileobj=reader)
+    with reader:
+        for raw in _bounded(reader.readline, 4 * MAX_LINE_LENGTH + 2, b"\n"):
+            yield raw if isinstance(raw, _LineTooLong) else raw.decode("utf-8", "replace")
+
+
+def _text_lines(stream: IO[str]) -> Iterator[_Line]:
+    readline = getattr(stream, "readline", None)
+    if not callable(readline):
+        yield from _checked_items(stream)
         return
-    peek = getattr(source, "peek", None)
-    if callable(peek) and "b" in getattr(source, "mode", "b"):
-        head = peek(3)
-        if isinstance(head, bytes):
-            if head[:3] == b"BZh":
-                with bz2.BZ2File(source) as fh:  # type: ignore[arg-type]
-                    yield from _decode(fh)
-                return
-            if head[:2] == b"\x1f\x8b":
-                with gzip.GzipFile(fileobj=source) as gz:  # type: ignore[arg-type]
-                    yield from _decode(gz)
-                return
+    first = True
+    for text in _bounded(readline, MAX_LINE_LENGTH + 2, "\n"):
+        if first and isinstance(text, str) and text.startswith(("BZh", "\x1f\x8b", "\x1f\ufffd")):
+            raise RecordError("the text handle holds compressed data: pass the file's path or "
+                              "a binary handle (e.g. open(path, 'rb'), sys.stdin.buffer)",
+                              Reason.BAD_RECORD)
+        first = False
+        yield text
+
+
+def _checked_items(items: Iterable[object]) -> Iterator[_Line]:
+    for item in items:
+        if isinstance(item, (bytes, bytearray)):
+            item = bytes(item).decode("utf-8", "replace")
+        if not isinstance(item, str):
+            raise type_error("source", "lines of text (str or bytes)", item)
+        yield _LineTooLong() if len(item) > MAX_LINE_LENGTH + 2 else item
+
+
+def _text_buffer(source: object) -> IO[bytes] | None:
+    """The binary buffer under a text file that has not been read from yet, so that a
+    compressed file opened in text mode is still recognised."""
+    buffer = getattr(source, "buffer", None)
+    if not isinstance(source, io.TextIOWrapper) or buffer is None:
+        return None
+    try:
+        if not source.seekable() or source.tell() != 0:
+            return None
+        buffer.seek(0)
+        head = _read_head(buffer)
+        source.seek(0)
+    except (OSError, ValueError):
+        return None
+    if head.startswith((b"BZh", b"\x1f\x8b")):
+        buffer.seek(0)
+        return buffer  # type: ignore[no-any-return]
+    return None
+
+
+def _raw_lines(source: Source) -> Iterator[_Line]:
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as fh:
+            yield from _binary_lines(fh)
+        return
+    if isinstance(source, (bytes, bytearray)):
+        raise type_error("source", _SOURCE_TYPE, source)
+    read = getattr(source, "read", None)
+    if callable(read):
+        buffer = _text_buffer(source)
+        if buffer is not None:
+            yield from _binary_lines(buffer)
+            return
+        probe = read(0)  # b"" or "": the kind of handle, nothing consumed
+        if isinstance(probe, bytes):
+            yield from _binary_lines(source)  # type: ignore[arg-type]
+        else:
+            yield from _text_lines(source)  # type: ignore[arg-type]
+        return
     try:
         items = iter(source)
     except TypeError:
-        raise RecordError(f"expected a path, a file or lines of text, not "
-                          f"{type(source).__name__}", Reason.BAD_RECORD) from None
-    for item in items:
-        if isinstance(item, bytes):
-            yield item.decode("utf-8", "replace")
-        elif isinstance(item, str):
-            yield item
-        else:
-            raise RecordError(f"expected lines of text, not {type(item).__name__}",
-                              Reason.BAD_RECORD)
+        raise type_error("source", _SOURCE_TYPE, source) from None
+    yield from _checked_items(items)
 
 
-def _lines(source: Source) -> Iterator[str]:
+def _lines(source: Source) -> Iterator[_Line]:
     name = os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(
         source, "name", "the input")
     try:
         yield from _raw_lines(source)
     except (OSError, EOFError, ValueError, zlib.error) as exc:  # ValueError: NUL in a path
+        if isinstance(exc, SkatError):
+            raise
         why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise RecordError(f"cannot read {name!r}: {why}", Reason.BAD_RECORD) from exc
 
 
-def _numbered(source: Source) -> Iterator[tuple[int, str]]:
+def _numbered(source: Source) -> Iterator[tuple[int, str | RecordError]]:
+    """Non-blank lines with their numbers; an overlong line comes as its RecordError."""
     for number, raw in enumerate(_lines(source), 1):
+        if isinstance(raw, _LineTooLong):
+            yield number, RecordError(
+                f"the line is longer than MAX_LINE_LENGTH = {MAX_LINE_LENGTH} characters; "
+                "ISS records have a few thousand at most", Reason.TOO_LONG, line=number)
+            continue
         text = raw.rstrip("\r\n")
         if text.strip():
             yield number, text
@@ -611,6 +732,8 @@ def read_records(source: Source) -> Iterator[IssRecord]:
     [(1, '1'), (3, '2')]
     """
     for number, text in _numbered(source):
+        if isinstance(text, RecordError):
+            raise text
         yield loads(text, line=number)
 
 
@@ -625,7 +748,12 @@ def scan(source: Source, *, replay: bool = True) -> Iterator[ScanResult]:
     >>> [(s.line, s.ok, s.error.field) for s in scan(io.StringIO(bad))]
     [(1, False, 'MV move 1')]
     """
+    if not isinstance(replay, bool):
+        raise type_error("replay", "True or False", replay)
     for number, text in _numbered(source):
+        if isinstance(text, RecordError):
+            yield ScanResult(number, "", None, None, text)
+            continue
         rec: IssRecord | None = None
         try:
             rec = loads(text, line=number)
