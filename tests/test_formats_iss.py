@@ -1089,3 +1089,111 @@ def test_read_records_refuses_sources_of_other_types(source: object) -> None:
         list(iss.read_records(source))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^source must be"):
         list(iss.scan(source))  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- unverifiable
+
+
+@pytest.mark.parametrize("result", ["x:1", "bidok", "win", "d:2 win", "win v:48",
+                                    "p0:0 p1:0 p2:0 l:-1 to:-1 r:0"])
+def test_a_result_with_no_compared_field_is_unverifiable_not_agreeing(
+        result: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``R[x:1]`` or ``R[bidok]`` verified clean and ``skat replay`` said "agrees"."""
+    text = _with_result(BY_ID["3690"][1], result)  # d:2 win v:48
+    ver = iss.check(text)
+    assert ver.status == iss.Status.UNVERIFIABLE and not ver.ok and iss.verify(text)
+    assert [d.field for d in ver.differences] == ["R"]
+    assert "cannot be compared" in ver.differences[0].computed
+    (scanned,) = iss.scan(io.StringIO(text))
+    assert scanned.status == iss.Status.UNVERIFIABLE and not scanned.ok
+    path = tmp_path / "one.sgf"
+    path.write_text(text + "\n", encoding="utf-8")
+    code, out, _ = _run([str(path)], capsys)
+    assert code != 0 and "1 game in 1 file: 0 agree" in out
+
+
+@pytest.mark.parametrize("line", LINES[:46:5])
+def test_stripping_a_required_field_makes_a_real_record_unverifiable(line: str) -> None:
+    rec = iss.loads(line)
+    fields = rec.result_fields or {}
+    if fields.get("outcome") == "passed":
+        assert iss.check(line).status == iss.Status.AGREES
+        return
+    for key in iss.REQUIRED_FIELDS:
+        stripped = {k: v for k, v in fields.items() if k != key}
+        text = _with_result(line, iss._format_fields(stripped))
+        assert iss.check(text).status == iss.Status.UNVERIFIABLE, key
+    optional = {k: v for k, v in fields.items() if k not in ("m", "r", "l", "to")}
+    assert iss.check(_with_result(line, iss._format_fields(optional))).status == iss.Status.AGREES
+
+
+def test_no_result_at_all_is_unverifiable() -> None:
+    text = re.sub(r"R\[[^]]*\]", "", BY_ID["3690"][1])
+    ver = iss.check(text)
+    assert ver.status == iss.Status.UNVERIFIABLE and ver.differences[0].recorded == "(none)"
+
+
+@pytest.mark.parametrize(("game_id", "marks"), [("8", ("0", "0", "1")), ("30", ("0", "0", "1"))])
+def test_abandoned_deal_penalty_fields_are_pinned_per_seat(game_id: str,
+                                                           marks: tuple[str, str, str]) -> None:
+    """An abandoned deal (FORMAT 4.7): ``p0``-``p2`` mark exactly the seat that timed
+    out or left, computed and recorded, and a wrong mark is a difference."""
+    text = BY_ID[game_id][1]
+    ver = iss.check(text)
+    computed = iss.parse_result(ver.computed)
+    assert (computed["p0"], computed["p1"], computed["p2"]) == marks
+    assert computed["d"] == "-1" and computed["outcome"] == "penalty" and computed["v"] == "0"
+    recorded = iss.parse_result(ver.recorded or "")
+    assert (recorded["p0"], recorded["p1"], recorded["p2"]) == marks and ver.ok
+    for seat in range(3):
+        wrong = dict(recorded, **{f"p{s}": str(int(s == seat)) for s in range(3)})
+        diffs = iss.verify(_with_result(text, iss._format_fields(wrong)))
+        assert (diffs == []) == (marks[seat] == "1")
+        assert all(d.field in ("p0", "p1", "p2") for d in diffs)
+
+
+# ----------------------------------------------------------------------------- one replay path
+
+
+def _ramsch_round_record() -> GameRecord:
+    """A deal of a Ramsch round (D-16): played as Ramsch from the start."""
+    from skatlib import PUB, legal_actions, new_game
+
+    deal = Deal.shuffled(11)
+    state = new_game(deal, PUB, ramsch=True)
+    actions = []
+    rng = random.Random(11)
+    while not state.is_finished:
+        action = rng.choice([a for a in legal_actions(state) if isinstance(a, Play)])
+        actions.append(action)
+        state = apply(state, action)
+    return GameRecord(deal, tuple(actions), PUB, ramsch=True)
+
+
+def test_check_replays_a_ramsch_round_record_through_record_states_d16() -> None:
+    """``iss.check(GameRecord)`` ignored ``record.ramsch`` and called a Ramsch-round
+    record that ``replay()`` accepts illegal; it now replays through
+    ``skatlib.record.states`` and says what is really wrong: ISS has no Ramsch."""
+    rec = _ramsch_round_record()
+    assert replay(rec).is_finished
+    with pytest.raises(RecordError) as exc:
+        iss.check(rec)
+    assert "illegal" not in str(exc.value) and "Ramsch" in str(exc.value)
+    with pytest.raises(RecordError, match="ISS has no Ramsch"):
+        iss.from_game_record(rec)
+
+
+def test_check_and_from_game_record_end_in_the_state_replay_gives() -> None:
+    for line in LINES[:10]:
+        game = iss.to_game_record(line)
+        assert iss.check(game).state == replay(game)
+        assert iss.check(iss.from_game_record(game)).state == replay(game)
+
+
+def test_an_illegal_game_record_action_names_its_number() -> None:
+    game = iss.to_game_record(LINES[0])
+    broken = attrs.evolve(game, actions=(*game.actions[:1], game.actions[0], *game.actions[1:]))
+    for f in (iss.check, iss.from_game_record):
+        with pytest.raises(RecordError) as exc:
+            f(broken)
+        assert exc.value.field == "action 2"

@@ -70,6 +70,7 @@ Two conventions that are not plain ISkO (D-18):
 from __future__ import annotations
 
 import bz2
+import enum
 import gzip
 import io
 import os
@@ -99,18 +100,20 @@ from ..cards import Card, CardSet
 from ..contract import Contract
 from ..deal import Deal, Seat
 from ..errors import IllegalActionError, Reason, RecordError, SkatError, as_int, as_text, type_error
-from ..record import GameRecord
+from ..record import GameRecord, states
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
 from ..state import EndReason, GameState, Phase, apply, is_legal, new_game, result
 
 __all__ = [
     "MAX_LINE_LENGTH",
+    "REQUIRED_FIELDS",
     "RESULT_FIELDS",
     "Difference",
     "IssRecord",
     "ScanResult",
     "Source",
+    "Status",
     "Verification",
     "check",
     "dumps",
@@ -242,6 +245,25 @@ class Difference:
         return f"{self.field}: record {self.recorded}, skatlib {self.computed}"
 
 
+class Status(enum.Enum):
+    """How a record's ``R[...]`` compares with skatlib's result."""
+
+    AGREES = "agrees"
+    """Every field both have agrees, and the record states the outcome (see below)."""
+    DISAGREES = "disagrees"
+    """At least one field differs."""
+    UNVERIFIABLE = "unverifiable"
+    """The result cannot be compared: the record has no ``R[...]``, or its ``R[...]``
+    lacks the fields that state the outcome (:data:`REQUIRED_FIELDS`: ``R[x:1]``,
+    ``R[bidok]``, ``R[win]`` without ``v``).  Never counted as agreeing."""
+
+
+REQUIRED_FIELDS = ("d", "outcome", "v")
+"""The fields an ``R[...]`` must have to be compared (only ``outcome`` for ``passed``):
+who declared, win/loss/penalty and the value.  Without them nothing that matters is
+checked, so the verification is :attr:`Status.UNVERIFIABLE`, not an agreement."""
+
+
 @attrs.frozen
 class Verification:
     """A replayed record and how its result compares with ``R[...]``."""
@@ -262,8 +284,17 @@ class Verification:
     """The line the record came from, if known."""
 
     @property
+    def status(self) -> Status:
+        """:attr:`Status.AGREES`, :attr:`~Status.DISAGREES` or
+        :attr:`~Status.UNVERIFIABLE` (then :attr:`differences` holds one entry for
+        ``R`` that says why, so counting differences never reads it as agreeing)."""
+        if any(d.field == "R" for d in self.differences):
+            return Status.UNVERIFIABLE
+        return Status.DISAGREES if self.differences else Status.AGREES
+
+    @property
     def ok(self) -> bool:
-        """True when the record's result agrees with skatlib's."""
+        """True when the record's result was compared and agrees with skatlib's."""
         return not self.differences
 
     @property
@@ -281,7 +312,7 @@ class Verification:
         if not isinstance(res, GameResult):
             return (0, 0, 0)
         declarer, other = seeger_fabian(res, players=3)
-        d = self.state.declarer_
+        d = self.state.declarer_index
         return (declarer if d == 0 else other, declarer if d == 1 else other,
                 declarer if d == 2 else other)
 
@@ -305,6 +336,11 @@ class ScanResult:
     def differences(self) -> tuple[Difference, ...]:
         """The verification's differences (empty on an error)."""
         return self.verification.differences if self.verification is not None else ()
+
+    @property
+    def status(self) -> Status | None:
+        """The verification's :class:`Status` (``None`` on an error or without replay)."""
+        return self.verification.status if self.verification is not None else None
 
     @property
     def ok(self) -> bool:
@@ -832,16 +868,16 @@ class _Replay:
         return new
 
     def turn(self, state: GameState, seat: int) -> None:
-        if state.to_move_ != seat:
+        if state.to_move_index != seat:
             who = state.to_move
             raise self.fail(f"seat {seat} moves, but it is "
                             f"{'nobody' if who is None else f'seat {int(who)} ({who.title})'}'s "
                             "turn", Reason.NOT_YOUR_TURN)
 
     def declarer(self, state: GameState, seat: int) -> None:
-        if state.declarer_ != seat:
-            raise self.fail(f"only the declarer (seat {state.declarer_}) may do this, not seat "
-                            f"{seat}", Reason.NOT_DECLARER)
+        if state.declarer_index != seat:
+            raise self.fail(f"only the declarer (seat {state.declarer_index}) may do this, not "
+                            f"seat {seat}", Reason.NOT_DECLARER)
 
     def card_list(self, text: str, what: str) -> list[Card]:
         try:
@@ -880,9 +916,9 @@ class _Replay:
             if not contract.ouvert:
                 raise self.fail(f"only an ouvert game shows its cards; {contract} does not",
                                 Reason.BAD_RECORD)
-            if CardSet.from_cards(shown) != state.hand(state.declarer_):
+            if CardSet.from_cards(shown) != state.hand(state.declarer_index):
                 raise self.fail(f"the shown cards {CardSet.from_cards(shown)} are not the "
-                                f"declarer's hand {state.hand(state.declarer_)}",
+                                f"declarer's hand {state.hand(state.declarer_index)}",
                                 Reason.RECORD_MISMATCH)
         return state
 
@@ -941,7 +977,7 @@ class _Replay:
             if phase == Phase.PLAYING:
                 if text == "RE":
                     state = self.apply(state, Concede(_SEATS[seat]))
-                    last_defender_re = seat != state.declarer_
+                    last_defender_re = seat != state.declarer_index
                 elif text == "SC" or text.startswith("SC."):
                     self.declarer(state, seat)
                     if text != "SC":
@@ -1003,8 +1039,8 @@ class _Replay:
             if claimed and last_defender_re:
                 # ISS2 272095: the line ends after SC and one defender's RE (FORMAT.md 3.6):
                 # read as both defenders conceding (D-18).
-                d = state.declarer_
-                conceded = state.conceded
+                d = state.declarer_index
+                conceded = state.conceded_mask
                 other = next(s for s in range(3) if s != d and not conceded >> s & 1)
                 state = self.apply(state, Concede(_SEATS[other]))
             else:
@@ -1012,6 +1048,17 @@ class _Replay:
                                 Reason.BAD_RECORD)
         meta = tuple((k, v) for k, v in self.rec.properties if k not in ("GM", "MV"))
         return GameRecord(deal, tuple(self.actions), ISS, meta), state
+
+
+def _states(record: GameRecord) -> Iterator[GameState]:
+    """:func:`skatlib.record.states` (the one replay loop, ``record.ramsch`` included), any
+    SkatError (an impossible deal, say) turned into a RecordError."""
+    try:
+        yield from states(record)
+    except RecordError:
+        raise
+    except SkatError as exc:
+        raise RecordError(str(exc), exc.reason) from exc
 
 
 def _expecting(state: GameState) -> str:
@@ -1067,7 +1114,7 @@ def _result_fields(state: GameState, res: GameResult | PassedIn | Abandoned) -> 
         return {"d": "-1", "outcome": "penalty", "v": "0", "m": "0", "bid": "bidok", "p": "0",
                 "t": "0", "s": "0", "z": "0", "p0": penalty[0], "p1": penalty[1],
                 "p2": penalty[2], "l": str(left), "to": str(timed_out), "r": "0"}
-    return {"d": str(state.declarer_), "outcome": "win" if res.won else "loss",
+    return {"d": str(state.declarer_index), "outcome": "win" if res.won else "loss",
             "v": str(res.score), "m": str(res.matadors),
             "bid": "overbid" if res.overbid else "bidok", "p": str(res.declarer_points),
             "t": str(res.declarer_tricks), "s": str(int(res.schneider)),
@@ -1138,16 +1185,12 @@ def from_game_record(record: GameRecord) -> IssRecord:
     if record.ramsch:
         raise RecordError("ISS has no Ramsch: a deal played as Ramsch cannot be written",
                           Reason.BAD_RECORD)
-    state = new_game(record.deal, record.rules)
+    replayed = _states(record)
+    state = next(replayed)
     moves: list[tuple[str, str]] = [("w", record.deal.to_iss())]
-    for i, action in enumerate(record.actions, 1):
-        mover = state.to_move_
-        try:
-            new = apply(state, action)
-        except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
-                              field=f"action {i}") from exc
-        d = str(state.declarer_)
+    for i, (action, new) in enumerate(zip(record.actions, replayed), 1):
+        mover = state.to_move_index
+        d = str(state.declarer_index)
         server_event = isinstance(action, (TimeOut, Leave))
         if not server_event and (state.phase not in _ISS_PHASES
                                  or getattr(state, "is_ramsch", False)):
@@ -1164,7 +1207,7 @@ def from_game_record(record: GameRecord) -> IssRecord:
             if action.discard is not None:
                 parts.append(action.discard.to_str(sep="."))
             if action.contract.ouvert:
-                parts.append(new.hand(new.declarer_).to_str(sep="."))
+                parts.append(new.hand(new.declarer_index).to_str(sep="."))
             moves.append((d, ".".join(parts)))
         elif isinstance(action, Claim):
             moves.append((d, "SC"))
@@ -1212,27 +1255,25 @@ def check(record: IssRecord | GameRecord | str) -> Verification:
     the record's ``R[...]``: declarer, win/loss/penalty, ``v`` (signed),
     ``m``, ``bidok``/``overbid``, ``p``, ``t``, ``s``, ``z``, the penalty
     marks, ``l``, ``to`` and ``r``.  Fields a record lacks (``r`` before 2009)
-    are not compared; a record without ``R`` gives one :class:`Difference`
-    for ``R``.  A :class:`~skatlib.GameRecord` is compared with its ``R`` meta
-    entry.
+    are not compared; but a record without ``R``, or whose ``R`` lacks one of
+    :data:`REQUIRED_FIELDS`, cannot be verified: its :attr:`Verification.status`
+    is :attr:`Status.UNVERIFIABLE` and one :class:`Difference` for ``R`` says why.
+    A :class:`~skatlib.GameRecord` is compared with its ``R`` meta entry.
+
+    >>> deal = "MV[w " + ".".join(c.name for c in Card) + " 1 p 2 p 0 p ]"
+    >>> check("(;GM[Skat]" + deal + "R[passed] ;)").status
+    <Status.AGREES: 'agrees'>
+    >>> v = check("(;GM[Skat]" + deal + "R[x:1] ;)")
+    >>> v.status, v.ok
+    (<Status.UNVERIFIABLE: 'unverifiable'>, False)
 
     :raises RecordError: if the record cannot be read or replayed.
     """
     line: int | None = None
     if isinstance(record, GameRecord):
         game = record
-        try:
-            state = new_game(game.deal, game.rules)
-            for i, action in enumerate(game.actions, 1):
-                try:
-                    state = apply(state, action)
-                except IllegalActionError as exc:
-                    raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
-                                      field=f"action {i}") from exc
-        except RecordError:
-            raise
-        except SkatError as exc:
-            raise RecordError(str(exc), exc.reason) from exc
+        for state in _states(game):  # noqa: B007 - the last state is the one wanted
+            pass
         recorded_text = game.metadata.get("R")
     else:
         iss = _as_record(record)
@@ -1245,7 +1286,14 @@ def check(record: IssRecord | GameRecord | str) -> Verification:
     if recorded_text is None:
         diffs: tuple[Difference, ...] = (Difference("R", "(none)", computed),)
     else:
-        diffs = _compare(parse_result(recorded_text, line=line), fields)
+        recorded = parse_result(recorded_text, line=line)
+        needed = ("outcome",) if recorded.get("outcome") == "passed" else REQUIRED_FIELDS
+        missing = [key for key in needed if key not in recorded]
+        if missing:
+            diffs = (Difference("R", recorded_text, f"(cannot be compared: R[...] lacks "
+                                                     f"{', '.join(missing)})"),)
+        else:
+            diffs = _compare(recorded, fields)
     return Verification(game, state, res, computed, recorded_text, diffs, line)
 
 
