@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from int_like import IntLike
 from reference import RULES_BID_TABLE, RULES_BID_VALUES, all_game_values
 from skatlib import BID_VALUES, Bid, InvalidBidError, Reason, bid_meanings, is_bid_value, next_bid
 
@@ -108,19 +109,10 @@ def test_non_integers_are_not_bids_and_bid_raises_a_type_error(bad: object) -> N
             next_bid(bad)  # type: ignore[arg-type]
 
 
-class _Index:
-    """An int-like that only has ``__index__`` (like numpy's integers)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def __index__(self) -> int:
-        return self.n
-
 
 def test_index_ints_are_bid_values_d9() -> None:
-    assert is_bid_value(_Index(46)) and Bid(_Index(46)) == Bid(46)  # type: ignore[arg-type]
-    assert next_bid(_Index(18)) == 20 and bid_meanings(_Index(35)) == ("Null Hand",)  # type: ignore[arg-type]
+    assert is_bid_value(IntLike(46)) and Bid(IntLike(46)) == Bid(46)  # type: ignore[arg-type]
+    assert next_bid(IntLike(18)) == 20 and bid_meanings(IntLike(35)) == ("Null Hand",)  # type: ignore[arg-type]
     np = pytest.importorskip("numpy")
     assert Bid(np.int64(18)) == Bid(18) and type(Bid(np.int64(18)).value) is int
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from int_like import IntLike
 from skatlib import (
     DECK,
     Card,
@@ -368,21 +369,12 @@ def test_sorted_refuses_game_types_out_of_range(game_type: int) -> None:
         CardSet.parse("CJ HA").sorted(1.0)  # type: ignore[arg-type]
 
 
-class _Index:
-    """An int-like with only ``__index__`` (like numpy's integers)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def __index__(self) -> int:
-        return self.n
-
 
 def test_index_ints_are_cards_and_masks() -> None:
-    assert Card.of(_Index(3), _Index(7)) is Card.CJ  # type: ignore[arg-type]
-    assert CardSet(_Index(1)) == CardSet.parse("D7")  # type: ignore[arg-type]
-    assert to_mask([_Index(31), 0]) == 0x80000001  # type: ignore[list-item]
-    assert _Index(31) in CardSet.parse("CJ")  # type: ignore[comparison-overlap]
+    assert Card.of(IntLike(3), IntLike(7)) is Card.CJ  # type: ignore[arg-type]
+    assert CardSet(IntLike(1)) == CardSet.parse("D7")  # type: ignore[arg-type]
+    assert to_mask([IntLike(31), 0]) == 0x80000001  # type: ignore[list-item]
+    assert IntLike(31) in CardSet.parse("CJ")  # type: ignore[comparison-overlap]
     np = pytest.importorskip("numpy")
     assert Card.of(np.int64(1), np.int8(5)) is Card.HT
     assert CardSet(np.uint32(3)).mask == 3 and type(CardSet(np.uint32(3)).mask) is int

@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from int_like import IntLike
 from skatlib import Deal, InvalidCardsError, Reason, Seat, SkatError
-
-
-class _Index:
-    """An int-like with only ``__index__`` (like numpy's integers)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def __index__(self) -> int:
-        return self.n
 
 
 def test_deal_keeps_no_mutable_list_of_hands() -> None:
@@ -39,8 +30,8 @@ def test_deal_hand_of_a_bad_seat_says_bad_seat_not_not_your_turn() -> None:
 
 def test_deal_accepts_index_ints_for_seats_and_seeds() -> None:
     d = Deal.shuffled(1)
-    assert d.hand(_Index(2)) == d.hand(Seat.REARHAND)  # type: ignore[arg-type]
-    assert Deal.shuffled(_Index(1)) == d  # type: ignore[arg-type]
+    assert d.hand(IntLike(2)) == d.hand(Seat.REARHAND)  # type: ignore[arg-type]
+    assert Deal.shuffled(IntLike(1)) == d  # type: ignore[arg-type]
     np = pytest.importorskip("numpy")
     assert Deal.shuffled(np.int64(1)) == d and d.hand(np.int64(0)) == d.hand(0)
 
@@ -67,3 +58,12 @@ def test_deal_parts_of_the_wrong_type_are_type_errors() -> None:
     with pytest.raises(SkatError) as exc:
         Deal.parse(None)  # type: ignore[arg-type]
     assert exc.value.reason == Reason.WRONG_TYPE
+
+
+def test_endless_iterables_are_not_read_forever() -> None:
+    import itertools
+
+    with pytest.raises(InvalidCardsError, match="or more"):
+        Deal.from_order(itertools.count())
+    with pytest.raises(InvalidCardsError, match="3 hands, not 4"):
+        Deal(itertools.repeat(Deal.shuffled(1).hands[0]), Deal.shuffled(1).skat)  # type: ignore[arg-type]

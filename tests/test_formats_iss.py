@@ -1197,3 +1197,17 @@ def test_an_illegal_game_record_action_names_its_number() -> None:
         with pytest.raises(RecordError) as exc:
             f(broken)
         assert exc.value.field == "action 2"
+
+
+def test_write_records_refuses_wrong_types_naming_the_parameter(tmp_path: Path) -> None:
+    """``write_records("0", 0)`` let AttributeError escape (the API fuzzer)."""
+    with pytest.raises(TypeError, match=r"^target must be"):
+        iss.write_records([], 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^records must be"):
+        iss.write_records(0, io.StringIO())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^records must be"):
+        iss.write_records("0", io.StringIO())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^record must be"):
+        iss.write_records([0], io.StringIO())  # type: ignore[list-item]
+    with pytest.raises(OSError):  # documented: the caller's own file
+        iss.write_records([], tmp_path / "missing" / "x.sgf")

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from collections.abc import Iterable
 
@@ -92,7 +93,7 @@ def _hands(
     and the cards are checked by :class:`Deal`."""
     if isinstance(value, (str, bytes, CardSet)) or not hasattr(value, "__iter__"):
         raise type_error("hands", "a sequence of 3 CardSets", value)
-    return tuple(value)  # type: ignore[return-value]
+    return tuple(itertools.islice(value, 4))  # type: ignore[return-value]
 
 
 @attrs.frozen(repr=False)
@@ -184,9 +185,10 @@ class Deal:
         forehand (ISkO 3.2)."""
         if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
             raise type_error("deck", "an iterable of 32 cards", deck)
-        cards = list(deck)
+        cards = list(itertools.islice(deck, 33))  # an endless iterable is not read forever
         if len(cards) != 32:
-            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}",
+            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}"
+                                    + (" or more" if len(cards) > 32 else ""),
                                     Reason.WRONG_CARD_COUNT)
         to_mask(cards)  # validates distinct cards
         masks = [0, 0, 0, 0]

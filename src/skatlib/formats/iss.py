@@ -815,11 +815,24 @@ def write_records(records: Iterable[IssRecord | GameRecord],
     a path ending in ``.bz2`` or ``.gz`` is compressed.  Returns the number
     written.
 
+    Records are written as they come: one that :func:`dumps` refuses stops the
+    writing there (the lines before it are written).
+
+    :raises TypeError: if ``records`` is not iterable or ``target`` is neither a path
+        nor a handle with ``write``.
+    :raises RecordError: as :func:`dumps`, for a record that cannot be written.
+    :raises OSError: if the path cannot be opened or written (the caller's file).
+
     >>> import io
     >>> out = io.StringIO()
     >>> write_records([loads("(;GM[Skat]MV[w x ] ;)")], out), out.getvalue()
     (1, '(;GM[Skat]MV[w x ] ;)\\n')
     """
+    if isinstance(records, (str, bytes)) or not hasattr(records, "__iter__"):
+        raise type_error("records", "an iterable of IssRecord or GameRecord", records)
+    if not isinstance(target, (str, os.PathLike)) and not callable(getattr(target, "write",
+                                                                               None)):
+        raise type_error("target", "a path or a text handle", target)
     if isinstance(target, (str, os.PathLike)):
         name = os.fspath(target)
         if name.endswith(".bz2"):
@@ -1134,6 +1147,8 @@ def _format_fields(fields: dict[str, str]) -> str:
 
 
 def _final_result(state: GameState, line: int | None) -> GameResult | PassedIn | Abandoned:
+    if not isinstance(state, GameState):
+        raise type_error("state", "a GameState", state)
     if state.phase != Phase.FINISHED:
         raise RecordError(f"the game is not over ({_expecting(state)}), so it has no result",
                           line=line, field="MV")
