@@ -109,7 +109,7 @@ def test_table_records_a_deal_ended_before_the_first_bid() -> None:
 
     t = Table(("a", "b", "c"), rules=ISS)
     s = apply(t.new_game(Deal.shuffled(1)), TimeOut(Seat.MIDDLEHAND))
-    assert s.is_finished and s.auction == () and not s.ramsch_round
+    assert s.is_finished and s.history == () and not s.ramsch_round
     assert len(t.record(s).entries) == 1
     rules = Rules(ramsch=True, server_events=True)
     r = new_game(Deal.shuffled(1), rules, ramsch=True)
