@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from int_like import IntLike
 from reference import RULES_BID_TABLE, RULES_BID_VALUES, all_game_values
 from skatlib import BID_VALUES, Bid, InvalidBidError, Reason, bid_meanings, is_bid_value, next_bid
 
@@ -98,10 +99,22 @@ def test_bid_below_18_and_above_264() -> None:
 
 
 @pytest.mark.parametrize("bad", [True, False, 18.0, "18", None])
-def test_non_integers_are_not_bids(bad: object) -> None:
+def test_non_integers_are_not_bids_and_bid_raises_a_type_error(bad: object) -> None:
+    """The type policy: a wrong type is a TypeError naming the parameter (D-9 values only)."""
     assert not is_bid_value(bad)
-    with pytest.raises(InvalidBidError):
+    with pytest.raises(TypeError, match="value must be an int"):
         Bid(bad)  # type: ignore[arg-type]
+    if bad is not None:
+        with pytest.raises(TypeError, match="value must be an int"):
+            next_bid(bad)  # type: ignore[arg-type]
+
+
+
+def test_index_ints_are_bid_values_d9() -> None:
+    assert is_bid_value(IntLike(46)) and Bid(IntLike(46)) == Bid(46)  # type: ignore[arg-type]
+    assert next_bid(IntLike(18)) == 20 and bid_meanings(IntLike(35)) == ("Null Hand",)  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert Bid(np.int64(18)) == Bid(18) and type(Bid(np.int64(18)).value) is int
 
 
 def test_bids_are_ordered_values() -> None:

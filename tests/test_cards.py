@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from int_like import IntLike
 from skatlib import (
     DECK,
     Card,
     CardSet,
     GameType,
     InvalidCardsError,
+    InvalidContractError,
     NotationError,
     Rank,
     Reason,
     SkatError,
     Suit,
+    to_mask,
 )
 
 # Expected names written out by hand, suit letter then rank letter as in the ISS format.
@@ -127,9 +132,11 @@ def test_unknown_card_text_raises_notation_error(text: str) -> None:
     assert repr(text) in str(info.value)
 
 
-def test_parse_rejects_non_text() -> None:
-    with pytest.raises(NotationError):
+def test_parse_rejects_non_text_with_a_type_error_naming_the_parameter() -> None:
+    with pytest.raises(TypeError, match="text must be str, not int"):
         Card.parse(31)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text must be str"):
+        CardSet.parse(b"CJ")  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
@@ -330,3 +337,80 @@ def test_cardset_is_immutable_and_hashable() -> None:
     assert len({a, CardSet.parse("SJ CJ")}) == 1
     with pytest.raises(AttributeError):
         a.mask = 0  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------------------
+# The type/value policy and Set semantics (CONTRIBUTING, "Errors and types")
+
+
+@pytest.mark.parametrize(("suit", "rank"), [(-1, 0), (0, 8), (4, 0), (0, -1), (10**20, 0)])
+def test_card_of_refuses_suits_and_ranks_out_of_range(suit: int, rank: int) -> None:
+    """``Card.of(-1, 0)`` was C7 and ``Card.of(0, 8)`` H7 (index arithmetic)."""
+    with pytest.raises(InvalidCardsError) as exc:
+        Card.of(suit, rank)
+    assert exc.value.reason == Reason.CARD_OUT_OF_RANGE
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, "1", None])
+def test_card_of_refuses_non_ints(bad: object) -> None:
+    with pytest.raises(TypeError, match=r"^suit must be"):
+        Card.of(bad, 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rank must be"):
+        Card.of(0, bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_type", [-1, 7, 100])
+def test_sorted_refuses_game_types_out_of_range(game_type: int) -> None:
+    """A negative game type was read as Ramsch (``SORT_ORDER[-1]``)."""
+    with pytest.raises(InvalidContractError) as exc:
+        CardSet.parse("CJ HA").sorted(game_type)
+    assert exc.value.reason == Reason.GAME_TYPE_OUT_OF_RANGE
+    with pytest.raises(TypeError, match=r"^game_type must be"):
+        CardSet.parse("CJ HA").sorted(1.0)  # type: ignore[arg-type]
+
+
+
+def test_index_ints_are_cards_and_masks() -> None:
+    assert Card.of(IntLike(3), IntLike(7)) is Card.CJ  # type: ignore[arg-type]
+    assert CardSet(IntLike(1)) == CardSet.parse("D7")  # type: ignore[arg-type]
+    assert to_mask([IntLike(31), 0]) == 0x80000001  # type: ignore[list-item]
+    assert IntLike(31) in CardSet.parse("CJ")  # type: ignore[comparison-overlap]
+    np = pytest.importorskip("numpy")
+    assert Card.of(np.int64(1), np.int8(5)) is Card.HT
+    assert CardSet(np.uint32(3)).mask == 3 and type(CardSet(np.uint32(3)).mask) is int
+    assert to_mask(np.array([31, 0])) == 0x80000001 and np.int64(31) in CardSet.parse("CJ")
+
+
+@pytest.mark.parametrize("bad", [True, 2.0, None, object()])
+def test_masks_and_card_lists_of_the_wrong_type_are_type_errors(bad: object) -> None:
+    with pytest.raises(TypeError):
+        to_mask(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^cards must be"):
+        to_mask([Card.CJ, bad])  # type: ignore[list-item]
+    if bad is not None:
+        with pytest.raises(TypeError, match=r"^mask must be"):
+            CardSet(bad)  # type: ignore[arg-type]
+
+
+@given(st.integers(0, 0xFFFFFFFF))
+def test_cardset_equals_and_hashes_like_the_frozenset_of_its_cards(mask: int) -> None:
+    """collections.abc.Set: equal sets are equal whatever their class, and hash alike."""
+    cs = CardSet(mask)
+    fs = frozenset(cs)
+    ints = frozenset(int(c) for c in cs)
+    assert cs == fs and fs == cs and cs == ints and cs == set(ints)
+    assert (cs != fs) is False and hash(cs) == hash(fs) == hash(ints)
+    assert cs <= fs and cs >= fs and not cs < fs and not cs > fs
+    assert len({cs, fs, ints}) == 1  # one dict/set key
+    other = CardSet(mask ^ 1)
+    assert cs != frozenset(other) and (other == fs) is False
+
+
+def test_cardset_compares_with_sets_of_non_cards_by_membership() -> None:
+    cj = CardSet.parse("CJ")
+    assert cj == {31.0} and {31.0} == cj  # 31.0 == 31, as frozenset({31}) == {31.0}
+    assert cj != {"CJ"} and not cj <= {"CJ"}  # a string is no card: no parsing here
+    assert cj < {31, "x"} and cj.isdisjoint({"CJ"})
+    with pytest.raises(TypeError):
+        _ = cj | {"CJ"}
+    assert (cj == [Card.CJ]) is False  # a list is no Set

@@ -9,6 +9,7 @@ records (D-18); early ends follow D-10 and D-11.
 from __future__ import annotations
 
 import bz2
+import contextlib
 import gzip
 import io
 import itertools
@@ -16,6 +17,7 @@ import random
 import re
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -597,7 +599,7 @@ def test_read_records_from_handles() -> None:
 def test_read_records_is_lazy() -> None:
     """A generator: records come one at a time, even from an endless stream."""
     endless = itertools.cycle([LINES[0] + "\n", "\n"])
-    first = list(itertools.islice(iss.read_records(endless), 3))  # type: ignore[arg-type]
+    first = list(itertools.islice(iss.read_records(endless), 3))
     assert [r.line for r in first] == [1, 3, 5]
 
 
@@ -834,20 +836,28 @@ def test_fuzz_garbled_moves(line: str, data: st.DataObject) -> None:
 
 @FUZZ
 @given(st.binary(max_size=300))
-def test_fuzz_scan_never_raises_on_bytes(blob: bytes) -> None:
-    for item in iss.scan(io.BytesIO(blob)):
-        assert item.ok or item.error is not None or item.differences
+def test_fuzz_scan_never_raises_on_bytes_but_corrupt_compression(blob: bytes) -> None:
+    """Bad lines become ScanResults; only a stream that cannot be read (bytes that start
+    like bzip2 or gzip but do not decompress) raises, as a RecordError."""
+    try:
+        for item in iss.scan(io.BytesIO(blob)):
+            assert item.ok or item.error is not None or item.differences
+    except RecordError as exc:
+        assert blob.startswith((b"BZh", b"\x1f\x8b")) and "cannot read" in str(exc)
 
 
-def test_non_text_input_is_a_record_error() -> None:
-    with pytest.raises(RecordError):
+def test_non_text_input_is_a_type_error_naming_the_parameter() -> None:
+    """The type policy (CONTRIBUTING, "Errors and types")."""
+    with pytest.raises(TypeError, match=r"^text must be str"):
         iss.loads(b"(;GM[Skat]MV[w x ] ;)")  # type: ignore[arg-type]
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match=r"^record must be an IssRecord"):
         iss.to_game_record(42)  # type: ignore[arg-type]
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match=r"^record must be a GameRecord"):
         iss.from_game_record("x")  # type: ignore[arg-type]
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match=r"^text must be str"):
         iss.parse_result(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^line must be an int"):
+        iss.loads("(;GM[Skat]MV[w x ] ;)", line=1.5)  # type: ignore[arg-type]
     assert issubclass(RecordError, SkatError)
 
 
@@ -922,3 +932,282 @@ def test_replay_command_progress_only_on_a_terminal() -> None:
     off.update("big.sgf", 1000, start=0.0)
     off.clear()
     assert silent.getvalue() == ""
+
+
+# ----------------------------------------------------------------------------- writer round trip
+
+# Adversarial header values: every code point, lone surrogates and line breaks included.
+ANY_TEXT = st.text(st.characters(blacklist_categories=()), max_size=30)
+HEADER_KEYS = st.sampled_from(["PC", "CO", "SE", "ID", "DT", "P0", "P1", "P2", "R0", "R1", "R2",
+                               "X9", "NOTE"])
+BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+@given(st.dictionaries(HEADER_KEYS, ANY_TEXT, max_size=6))
+def test_iss_writer_refuses_what_the_reader_cannot_read_back(header: dict[str, str]) -> None:
+    """Every IssRecord ``dumps`` accepts reads back equal, also from a file; what it
+    refuses holds a line break or a lone surrogate (a record is one UTF-8 line)."""
+    base = iss.loads(LINES[0])
+    props = (("GM", "Skat"), *header.items(), *((k, v) for k, v in base.properties
+                                                if k in ("MV", "R")))
+    rec = iss.IssRecord(props, base.moves)
+    try:
+        text = iss.dumps(rec)
+    except RecordError as exc:
+        assert exc.reason == Reason.UNWRITABLE_VALUE
+        assert any(ch in BREAKS or 0xD800 <= ord(ch) <= 0xDFFF for v in header.values()
+                   for ch in v)
+        return
+    assert iss.loads(text) == rec
+    buffer = io.BytesIO()
+    handle = io.TextIOWrapper(buffer, encoding="utf-8", write_through=True)
+    iss.write_records([rec], handle)
+    assert list(iss.read_records(io.BytesIO(buffer.getvalue()))) == [rec]
+    handle.detach()
+
+
+@given(st.lists(st.tuples(HEADER_KEYS, ANY_TEXT), max_size=5, unique_by=lambda kv: kv[0]))
+def test_iss_writer_round_trips_game_record_meta(meta: list[tuple[str, str]]) -> None:
+    game = attrs.evolve(iss.to_game_record(LINES[0]), meta=tuple(meta))
+    try:
+        text = iss.dumps(game)
+    except RecordError as exc:
+        assert exc.reason == Reason.UNWRITABLE_VALUE
+        return
+    back = iss.to_game_record(text)
+    assert back.meta == tuple((k, v) for k, v in meta) + (("R", iss.check(game).computed),)
+    assert back.deal == game.deal and back.actions == game.actions
+
+
+@pytest.mark.parametrize("value", ["Ann\nBen", "Ann\rBen", "a\u2028b", "x\x85", "\ud800"])
+def test_iss_writer_refuses_line_breaks_and_surrogates_in_headers(value: str) -> None:
+    """``P0[Ann\\nBen]`` was written verbatim: the archive got an extra line."""
+    rec = iss.IssRecord((("GM", "Skat"), ("P0", value), ("MV", "w x ")), ())
+    with pytest.raises(RecordError) as exc:
+        iss.dumps(rec)
+    assert exc.value.reason == Reason.UNWRITABLE_VALUE and exc.value.field == "P0"
+    with pytest.raises(RecordError):
+        iss.write_records([rec], io.StringIO())
+
+
+def test_iss_writer_refuses_bad_keys_duplicates_and_unreadable_records() -> None:
+    for props in [(("GM", "Skat"), ("p0", "x"), ("MV", "w x ")),
+                  (("GM", "Skat"), ("P0", "a"), ("P0", "b"), ("MV", "w x ")),
+                  (("GM", "Skat"), ("P0", "a")),  # no moves
+                  (("GM", "Chess"), ("MV", "w x ")),
+                  (("GM", "Skat"), ("MV", "w x 1")),
+                  (("GM", "Skat"), ("MV", "w x "), ("R", "nonsense"))]:
+        with pytest.raises(RecordError) as exc:
+            iss.dumps(iss.IssRecord(props, ()))
+        assert exc.value.reason == Reason.UNWRITABLE_VALUE
+    long = iss.IssRecord((("GM", "Skat"), ("CO", "x" * iss.MAX_LINE_LENGTH), ("MV", "w x ")), ())
+    with pytest.raises(RecordError) as exc:
+        iss.dumps(long)
+    assert exc.value.reason == Reason.TOO_LONG
+
+
+# ----------------------------------------------------------------------------- handles
+
+EXPECTED = [iss.loads(t) for t in LINES]
+
+
+class _RawOnly:
+    """A binary stream with nothing but ``read`` (a pipe, a socket): no peek, no seek."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = io.BytesIO(data)
+
+    def read(self, size: int = -1) -> bytes:
+        return self._data.read(min(size, 7) if size and size > 0 else size)  # short reads
+
+
+def _compressions() -> dict[str, bytes]:
+    plain = ARCHIVE.read_bytes()
+    return {"plain": plain, "bz2": bz2.compress(plain), "gzip": gzip.compress(plain)}
+
+
+@pytest.mark.parametrize("compression", ["plain", "bz2", "gzip"])
+@pytest.mark.parametrize("kind", ["path", "buffered", "unbuffered", "bytesio", "raw_only",
+                                  "text_file"])
+def test_every_handle_kind_reads_the_46_real_games(tmp_path: Path, compression: str,
+                                                   kind: str) -> None:
+    """bzip2/gzip data in a BytesIO or an unbuffered file was read as text (the
+    compression was only sniffed through ``peek()``): 46 good games came back as 20-30
+    broken records.  The records themselves are compared, not just the error type."""
+    data = _compressions()[compression]
+    path = tmp_path / f"archive.{compression}"
+    path.write_bytes(data)
+    with contextlib.ExitStack() as stack:
+        source: Any
+        if kind == "path":
+            source = path
+        elif kind == "buffered":
+            source = stack.enter_context(open(path, "rb"))
+        elif kind == "unbuffered":
+            source = stack.enter_context(open(path, "rb", buffering=0))
+        elif kind == "bytesio":
+            source = io.BytesIO(data)
+        elif kind == "raw_only":
+            source = _RawOnly(data)
+        else:  # a text handle on the file: the binary buffer under it is sniffed
+            source = stack.enter_context(open(path, encoding="utf-8", errors="replace"))
+        records = list(iss.read_records(source))
+    assert records == EXPECTED and [r.line for r in records] == list(range(1, 47))
+    scanned = list(iss.scan(io.BytesIO(data)))
+    assert [s.record for s in scanned] == EXPECTED and all(s.ok for s in scanned)
+
+
+def test_text_handles_and_line_lists_read_the_real_games() -> None:
+    text = ARCHIVE.read_text(encoding="utf-8")
+    assert list(iss.read_records(io.StringIO(text))) == EXPECTED
+    assert list(iss.read_records(text.splitlines())) == EXPECTED
+    assert list(iss.read_records([t.encode() for t in LINES])) == EXPECTED
+
+
+def test_compressed_data_in_an_unseekable_text_handle_is_a_clear_error() -> None:
+    packed = io.TextIOWrapper(_RawBuffered(bz2.compress(ARCHIVE.read_bytes())),
+                              encoding="latin-1")
+    with pytest.raises(RecordError, match="compressed data"):
+        list(iss.read_records(packed))
+
+
+class _RawBuffered(io.BufferedReader):
+    """A buffered reader that cannot seek (like ``sys.stdin.buffer`` on a pipe)."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(io.BytesIO(data))
+
+    def seekable(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("source", [5, None, 2.5, b"(;GM[Skat]MV[w x ] ;)", [1, 2]])
+def test_read_records_refuses_sources_of_other_types(source: object) -> None:
+    """H-8 made these a RecordError; the type policy makes them a TypeError naming
+    ``source`` (still catchable as SkatError)."""
+    with pytest.raises(TypeError, match=r"^source must be"):
+        list(iss.read_records(source))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^source must be"):
+        list(iss.scan(source))  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- unverifiable
+
+
+@pytest.mark.parametrize("result", ["x:1", "bidok", "win", "d:2 win", "win v:48",
+                                    "p0:0 p1:0 p2:0 l:-1 to:-1 r:0"])
+def test_a_result_with_no_compared_field_is_unverifiable_not_agreeing(
+        result: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``R[x:1]`` or ``R[bidok]`` verified clean and ``skat replay`` said "agrees"."""
+    text = _with_result(BY_ID["3690"][1], result)  # d:2 win v:48
+    ver = iss.check(text)
+    assert ver.status == iss.Status.UNVERIFIABLE and not ver.ok and iss.verify(text)
+    assert [d.field for d in ver.differences] == ["R"]
+    assert "cannot be compared" in ver.differences[0].computed
+    (scanned,) = iss.scan(io.StringIO(text))
+    assert scanned.status == iss.Status.UNVERIFIABLE and not scanned.ok
+    path = tmp_path / "one.sgf"
+    path.write_text(text + "\n", encoding="utf-8")
+    code, out, _ = _run([str(path)], capsys)
+    assert code != 0 and "1 game in 1 file: 0 agree" in out
+
+
+@pytest.mark.parametrize("line", LINES[:46:5])
+def test_stripping_a_required_field_makes_a_real_record_unverifiable(line: str) -> None:
+    rec = iss.loads(line)
+    fields = rec.result_fields or {}
+    if fields.get("outcome") == "passed":
+        assert iss.check(line).status == iss.Status.AGREES
+        return
+    for key in iss.REQUIRED_FIELDS:
+        stripped = {k: v for k, v in fields.items() if k != key}
+        text = _with_result(line, iss._format_fields(stripped))
+        assert iss.check(text).status == iss.Status.UNVERIFIABLE, key
+    optional = {k: v for k, v in fields.items() if k not in ("m", "r", "l", "to")}
+    assert iss.check(_with_result(line, iss._format_fields(optional))).status == iss.Status.AGREES
+
+
+def test_no_result_at_all_is_unverifiable() -> None:
+    text = re.sub(r"R\[[^]]*\]", "", BY_ID["3690"][1])
+    ver = iss.check(text)
+    assert ver.status == iss.Status.UNVERIFIABLE and ver.differences[0].recorded == "(none)"
+
+
+@pytest.mark.parametrize(("game_id", "marks"), [("8", ("0", "0", "1")), ("30", ("0", "0", "1"))])
+def test_abandoned_deal_penalty_fields_are_pinned_per_seat(game_id: str,
+                                                           marks: tuple[str, str, str]) -> None:
+    """An abandoned deal (FORMAT 4.7): ``p0``-``p2`` mark exactly the seat that timed
+    out or left, computed and recorded, and a wrong mark is a difference."""
+    text = BY_ID[game_id][1]
+    ver = iss.check(text)
+    computed = iss.parse_result(ver.computed)
+    assert (computed["p0"], computed["p1"], computed["p2"]) == marks
+    assert computed["d"] == "-1" and computed["outcome"] == "penalty" and computed["v"] == "0"
+    recorded = iss.parse_result(ver.recorded or "")
+    assert (recorded["p0"], recorded["p1"], recorded["p2"]) == marks and ver.ok
+    for seat in range(3):
+        wrong = dict(recorded, **{f"p{s}": str(int(s == seat)) for s in range(3)})
+        diffs = iss.verify(_with_result(text, iss._format_fields(wrong)))
+        assert (diffs == []) == (marks[seat] == "1")
+        assert all(d.field in ("p0", "p1", "p2") for d in diffs)
+
+
+# ----------------------------------------------------------------------------- one replay path
+
+
+def _ramsch_round_record() -> GameRecord:
+    """A deal of a Ramsch round (D-16): played as Ramsch from the start."""
+    from skatlib import PUB, legal_actions, new_game
+
+    deal = Deal.shuffled(11)
+    state = new_game(deal, PUB, ramsch=True)
+    actions = []
+    rng = random.Random(11)
+    while not state.is_finished:
+        action = rng.choice([a for a in legal_actions(state) if isinstance(a, Play)])
+        actions.append(action)
+        state = apply(state, action)
+    return GameRecord(deal, tuple(actions), PUB, ramsch=True)
+
+
+def test_check_replays_a_ramsch_round_record_through_record_states_d16() -> None:
+    """``iss.check(GameRecord)`` ignored ``record.ramsch`` and called a Ramsch-round
+    record that ``replay()`` accepts illegal; it now replays through
+    ``skatlib.record.states`` and says what is really wrong: ISS has no Ramsch."""
+    rec = _ramsch_round_record()
+    assert replay(rec).is_finished
+    with pytest.raises(RecordError) as exc:
+        iss.check(rec)
+    assert "illegal" not in str(exc.value) and "Ramsch" in str(exc.value)
+    with pytest.raises(RecordError, match="ISS has no Ramsch"):
+        iss.from_game_record(rec)
+
+
+def test_check_and_from_game_record_end_in_the_state_replay_gives() -> None:
+    for line in LINES[:10]:
+        game = iss.to_game_record(line)
+        assert iss.check(game).state == replay(game)
+        assert iss.check(iss.from_game_record(game)).state == replay(game)
+
+
+def test_an_illegal_game_record_action_names_its_number() -> None:
+    game = iss.to_game_record(LINES[0])
+    broken = attrs.evolve(game, actions=(*game.actions[:1], game.actions[0], *game.actions[1:]))
+    for f in (iss.check, iss.from_game_record):
+        with pytest.raises(RecordError) as exc:
+            f(broken)
+        assert exc.value.field == "action 2"
+
+
+def test_write_records_refuses_wrong_types_naming_the_parameter(tmp_path: Path) -> None:
+    """``write_records("0", 0)`` let AttributeError escape (the API fuzzer)."""
+    with pytest.raises(TypeError, match=r"^target must be"):
+        iss.write_records([], 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^records must be"):
+        iss.write_records(0, io.StringIO())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^records must be"):
+        iss.write_records("0", io.StringIO())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^record must be"):
+        iss.write_records([0], io.StringIO())  # type: ignore[list-item]
+    with pytest.raises(OSError):  # documented: the caller's own file
+        iss.write_records([], tmp_path / "missing" / "x.sgf")

@@ -21,6 +21,7 @@ from skatlib import (
     Deal,
     GameRecord,
     RandomBot,
+    Reason,
     RecordError,
     Rules,
     play_deal,
@@ -186,8 +187,10 @@ def test_duplicate_meta_keys_cannot_be_written() -> None:
     with pytest.raises(RecordError) as exc:
         sjson.to_dict(game)
     assert exc.value.field == "meta"
-    with pytest.raises(RecordError):
+    with pytest.raises(TypeError, match="record must be a GameRecord"):
         sjson.to_dict("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text must be str, bytes or bytearray"):
+        sjson.loads(5)  # type: ignore[arg-type]
 
 
 JSON_VALUES = st.recursive(
@@ -228,3 +231,29 @@ def test_fuzz_one_broken_part(key: str, value: Any, data: st.DataObject) -> None
 def test_fuzz_arbitrary_text(text: str) -> None:
     with contextlib.suppress(RecordError):
         sjson.loads(text)
+
+
+ANY_TEXT = st.text(st.characters(blacklist_categories=()), max_size=30)
+
+
+@given(st.dictionaries(ANY_TEXT, ANY_TEXT, max_size=5), ANY_TEXT)
+def test_json_writer_round_trips_adversarial_meta_and_names(meta: dict[str, str],
+                                                             name: str) -> None:
+    """Every record ``dumps`` writes encodes as UTF-8 and reads back equal (lone
+    surrogates are escaped as ``\\uXXXX``)."""
+    game = attrs.evolve(iss.to_game_record(GAME_25), meta=tuple(meta.items()))
+    game = attrs.evolve(game, rules=attrs.evolve(game.rules, name=name))
+    text = sjson.dumps(game)
+    text.encode("utf-8")  # never raises
+    assert sjson.loads(text) == game
+    assert sjson.loads(text.encode("utf-8")) == game
+
+
+def test_json_text_is_bounded() -> None:
+    with pytest.raises(RecordError) as exc:
+        sjson.loads(" " * (sjson.MAX_TEXT_LENGTH + 1))
+    assert exc.value.reason == Reason.TOO_LONG
+    game = attrs.evolve(iss.to_game_record(GAME_25), meta=(("x", "y" * sjson.MAX_TEXT_LENGTH),))
+    with pytest.raises(RecordError) as exc:
+        sjson.dumps(game)
+    assert exc.value.reason == Reason.TOO_LONG

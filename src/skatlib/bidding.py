@@ -19,7 +19,7 @@ import bisect
 import attrs
 
 from . import _tables as T
-from .errors import InvalidBidError, Reason
+from .errors import InvalidBidError, Reason, as_int
 
 __all__ = ["BID_VALUES", "Bid", "next_bid", "is_bid_value", "bid_meanings"]
 
@@ -41,10 +41,13 @@ _BID_SET = frozenset(BID_VALUES)
 def is_bid_value(value: object) -> bool:
     """True if ``value`` is one of :data:`BID_VALUES`.
 
-    >>> is_bid_value(46), is_bid_value(47)
-    (True, False)
+    >>> is_bid_value(46), is_bid_value(47), is_bid_value("46")
+    (True, False, False)
     """
-    return isinstance(value, int) and not isinstance(value, bool) and value in _BID_SET
+    try:
+        return as_int(value, "value") in _BID_SET
+    except TypeError:
+        return False
 
 
 def next_bid(value: int | Bid | None) -> int | None:
@@ -52,12 +55,14 @@ def next_bid(value: int | Bid | None) -> int | None:
 
     ``value`` need not itself be a bid value.
 
+    :raises TypeError: unless ``value`` is an int, a :class:`Bid` or ``None``.
+
     >>> next_bid(18), next_bid(19), next_bid(Bid(59))
     (20, 20, 60)
     """
     if value is None:
         return BID_VALUES[0]
-    v = int(value)
+    v = as_int(value, "value", "an int, a Bid or None")
     i = bisect.bisect_right(BID_VALUES, v)
     return BID_VALUES[i] if i < len(BID_VALUES) else None
 
@@ -70,6 +75,7 @@ def bid_meanings(value: int) -> tuple[str, ...]:
     >>> bid_meanings(35)
     ('Null Hand',)
     """
+    value = as_int(value, "value")
     out: list[str] = []
     names = ("Diamonds", "Hearts", "Spades", "Clubs", "Grand")
     for gt in (0, 1, 2, 3, 4):
@@ -81,6 +87,10 @@ def bid_meanings(value: int) -> tuple[str, ...]:
     if value in nulls:
         out.append(nulls[value])
     return tuple(out)
+
+
+def _bid_int(value: int) -> int:
+    return as_int(value, "value", "an int from BID_VALUES")
 
 
 def _check_bid(instance: object, attribute: object, value: int) -> None:
@@ -107,7 +117,7 @@ class Bid:
     (True, 46, '46')
     """
 
-    value: int = attrs.field(validator=_check_bid)
+    value: int = attrs.field(converter=_bid_int, validator=_check_bid)
     """The value named."""
 
     def __int__(self) -> int:

@@ -19,14 +19,24 @@ CJ SJ HA HT D7
 from __future__ import annotations
 
 import enum
+import operator
 import re
+import sys
 from collections.abc import Iterable, Iterator, Set
 
 import attrs
 
 from . import _tables as T
 from .contract import GameType
-from .errors import InvalidCardsError, NotationError, Reason
+from .errors import (
+    InvalidCardsError,
+    InvalidContractError,
+    NotationError,
+    Reason,
+    as_int,
+    as_text,
+    type_error,
+)
 
 __all__ = ["Suit", "Rank", "Card", "CardSet", "DECK", "CardsLike", "to_mask"]
 
@@ -141,8 +151,25 @@ class Card(enum.IntEnum):
 
     @classmethod
     def of(cls, suit: Suit | int, rank: Rank | int) -> Card:
-        """The card of a suit and a rank."""
-        return _CARDS[8 * int(suit) + int(rank)]
+        """The card of a suit (0..3) and a rank (0..7).
+
+        :raises TypeError: if ``suit`` or ``rank`` is not an int (or a bool).
+        :raises InvalidCardsError: (``CARD_OUT_OF_RANGE``) outside those ranges.
+
+        >>> Card.of(0, 8)
+        Traceback (most recent call last):
+        ...
+        skatlib.errors.InvalidCardsError: rank 8 is not a rank: use Rank or 0..7
+        """
+        s = as_int(suit, "suit", "a Suit or an int 0..3")
+        r = as_int(rank, "rank", "a Rank or an int 0..7")
+        if not 0 <= s <= 3:
+            raise InvalidCardsError(f"suit {s} is not a suit: use Suit or 0..3",
+                                    Reason.CARD_OUT_OF_RANGE)
+        if not 0 <= r <= 7:
+            raise InvalidCardsError(f"rank {r} is not a rank: use Rank or 0..7",
+                                    Reason.CARD_OUT_OF_RANGE)
+        return _CARDS[8 * s + r]
 
     @property
     def suit(self) -> Suit:
@@ -189,14 +216,13 @@ class Card(enum.IntEnum):
         (``'♣J'``, ``'♠10'``), or a German or English name (``'Kreuz Bube'``,
         ``'Eichel Unter'``, ``'jack of clubs'``).  Case-insensitive.
 
+        :raises TypeError: if ``text`` is not a ``str``.
         :raises NotationError: if the text names no card.
 
         >>> Card.parse("s10"), Card.parse("Herz Ass"), Card.parse("ten of spades")
         (Card.ST, Card.HA, Card.ST)
         """
-        if not isinstance(text, str):
-            raise NotationError(f"card must be given as text, not {text!r}", Reason.UNKNOWN_CARD)
-        card = _NAMES.get(_normalise(text))
+        card = _NAMES.get(_normalise(as_text(text, "text")))
         if card is None:
             raise NotationError(
                 f"unknown card {text!r}: use a suit letter C/S/H/D (or ♣♠♥♦, or a German/"
@@ -279,8 +305,12 @@ def to_mask(
 ) -> int:
     """A 32-bit mask from a :class:`CardSet`, an int mask, text or an iterable of cards.
 
-    :raises InvalidCardsError: on a duplicate card (when ``distinct``) or an index
-        outside 0..31.
+    An int (anything :func:`operator.index` accepts, not a bool) is a mask; a
+    :class:`Card` is its own one-card set.
+
+    :raises TypeError: if ``cards`` (or one of its items) is of no such type.
+    :raises InvalidCardsError: on a duplicate card (when ``distinct``), an index
+        outside 0..31 or a mask outside 0..0xFFFFFFFF.
     :raises NotationError: on text that does not parse.
 
     >>> hex(to_mask([Card.CJ, Card.D7]))
@@ -290,27 +320,28 @@ def to_mask(
         return cards.mask
     if isinstance(cards, Card):
         return 1 << cards
-    if isinstance(cards, bool):
-        raise InvalidCardsError(f"not a set of cards: {cards!r}", Reason.CARD_OUT_OF_RANGE)
-    if isinstance(cards, int):
-        if not 0 <= cards <= T.FULL:
-            raise InvalidCardsError(
-                f"card mask {cards!r} is outside 0..0xFFFFFFFF", Reason.CARD_OUT_OF_RANGE
-            )
-        return cards
     if isinstance(cards, str):
         return CardSet.parse(cards).mask
+    if isinstance(cards, int):
+        return _mask_value(cards, "cards")
+    if hasattr(type(cards), "__index__"):
+        try:
+            index = operator.index(cards)  # type: ignore[arg-type]
+        except TypeError:
+            pass  # e.g. a numpy array, which is a list of cards
+        else:
+            return _mask_value(index, "cards")
     mask = 0
     try:
         iterator = iter(cards)
     except TypeError:
-        raise InvalidCardsError(
-            f"not a set of cards: {cards!r}", Reason.CARD_OUT_OF_RANGE
-        ) from None
+        raise type_error("cards", _CARDS_TYPE, cards) from None
     for c in iterator:
         if isinstance(c, str):
             c = Card.parse(c)
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 32:
+        elif type(c) is not int and not isinstance(c, Card):
+            c = as_int(c, "cards", "cards (Card, an index 0..31 or a card name)")
+        if not 0 <= c < 32:
             raise InvalidCardsError(
                 f"{c!r} is not a card (expected a Card or an index 0..31)",
                 Reason.CARD_OUT_OF_RANGE,
@@ -322,20 +353,109 @@ def to_mask(
     return mask
 
 
-def _check_mask(instance: object, attribute: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= T.FULL:
+_CARDS_TYPE = "a CardSet, an int mask, a str of cards or an iterable of cards"
+
+
+def _mask_value(value: object, name: str = "mask") -> int:
+    """A 32-bit mask from an int (anything :func:`operator.index` takes, not a bool)."""
+    mask = value if type(value) is int else as_int(value, name, "an int mask 0..0xFFFFFFFF")
+    if not 0 <= mask <= T.FULL:
         raise InvalidCardsError(
-            f"card mask {value!r} is outside 0..0xFFFFFFFF", Reason.CARD_OUT_OF_RANGE
+            f"card mask {mask!r} is outside 0..0xFFFFFFFF", Reason.CARD_OUT_OF_RANGE
         )
+    return mask
 
 
-@attrs.frozen(repr=False)
-class CardSet(Set[Card]):  # type: ignore[override]
+def _mask_field(value: int) -> int:
+    """The converter of :attr:`CardSet.mask` (typed ``int`` so type checkers still ask for one)."""
+    return _mask_value(value)
+
+
+def _card_index(value: object) -> int | None:
+    """The card index 0..31 of ``value`` if it is one (a Card or an int-like), else None."""
+    if type(value) is int or isinstance(value, Card):
+        i = int(value)
+    elif isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    else:
+        try:
+            i = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            return None
+    return i if 0 <= i < 32 else None
+
+
+def _cards_mask(other: Set[object]) -> int | None:
+    """The mask of a set whose every element is a card index, else None (the set holds
+    something that is not a card: compare it by the generic Set ABC algorithms)."""
+    if isinstance(other, CardSet):
+        return other.mask
+    mask = 0
+    for x in other:
+        i = _card_index(x)
+        if i is None:
+            return None
+        mask |= 1 << i
+    return mask
+
+
+# Set-ABC hashing (collections.abc.Set._hash, which mirrors frozenset's algorithm): a
+# CardSet equals the frozenset of its cards, so the two must hash alike.  The per-card
+# terms are XOR-ed, so they are tabled by byte of the mask; _import_check proves the
+# tables equal to hash(frozenset(...)) and falls back to it if an interpreter differs.
+_HASH_MASK = 2 * sys.maxsize + 1
+
+
+def _shuffled(card: int) -> int:
+    return ((card ^ (card << 16) ^ 89869747) * 3644798167) & _HASH_MASK
+
+
+def _byte_table(base: int) -> tuple[int, ...]:
+    table = []
+    for byte in range(256):
+        h = 0
+        for bit in range(8):
+            if byte >> bit & 1:
+                h ^= _shuffled(base + bit)
+        table.append(h)
+    return tuple(table)
+
+
+_HASH_TABLES = tuple(_byte_table(8 * k) for k in range(4))
+
+
+def _table_hash(mask: int) -> int:
+    """``hash(frozenset(cards of mask))`` from the byte tables (see above)."""
+    t0, t1, t2, t3 = _HASH_TABLES
+    h = (t0[mask & 255] ^ t1[mask >> 8 & 255] ^ t2[mask >> 16 & 255] ^ t3[mask >> 24]
+         ^ ((1927868237 * (mask.bit_count() + 1)) & _HASH_MASK))
+    h ^= (h >> 11) ^ (h >> 25)
+    h = (h * 69069 + 907133923) & _HASH_MASK
+    if h > sys.maxsize:
+        h -= _HASH_MASK + 1
+    return 590923713 if h == -1 else h
+
+
+def _frozenset_hash(mask: int) -> int:
+    return hash(frozenset(c for c in range(32) if mask >> c & 1))
+
+
+_SAMPLE_MASKS = (0, 1, 0x80000001, 0xFFFFFFFF, 0x12345678, 0xDEADBEEF, 0x3FF, 0xAAAAAAAA)
+_set_hash = (_table_hash if all(_table_hash(m) == _frozenset_hash(m) for m in _SAMPLE_MASKS)
+             else _frozenset_hash)  # an interpreter with another frozenset hash
+
+
+@attrs.frozen(repr=False, eq=False)
+class CardSet(Set[Card]):
     """An immutable set of cards backed by a 32-bit mask.
 
     Iteration yields cards in the usual display order: jacks first (clubs,
     spades, hearts, diamonds), then clubs, spades, hearts, diamonds, each
     A 10 K Q 9 8 7.  Use :meth:`sorted` for the order of a given game type.
+
+    A CardSet follows :class:`collections.abc.Set`: it equals (and hashes like)
+    any set of the same cards, e.g. ``frozenset({Card.CJ})`` or ``{31}``; the
+    operators ``| & - ^`` take CardSets and other sets of cards.
 
     >>> s = CardSet.parse("HA CJ D7 SJ")
     >>> list(s)
@@ -346,7 +466,7 @@ class CardSet(Set[Card]):  # type: ignore[override]
     [Card.HA, Card.HJ, Card.H7]
     """
 
-    mask: int = attrs.field(default=0, validator=_check_mask)
+    mask: int = attrs.field(default=0, converter=_mask_field)
     """The 32-bit mask; bit ``i`` is set when :class:`Card` ``i`` is in the set."""
 
     @classmethod
@@ -364,6 +484,7 @@ class CardSet(Set[Card]):  # type: ignore[override]
         Multi-word names work too: ``'Kreuz Bube, Pik Bube'`` or
         ``'Kreuz Bube Pik Bube'``.
 
+        :raises TypeError: if ``text`` is not a ``str``.
         :raises NotationError: on an unknown card.
         :raises InvalidCardsError: on a duplicate card.
 
@@ -372,8 +493,7 @@ class CardSet(Set[Card]):  # type: ignore[override]
         >>> len(CardSet.parse("Kreuz Bube, Pik Dame"))
         2
         """
-        if not isinstance(text, str):
-            raise NotationError(f"card set must be given as text, not {text!r}")
+        as_text(text, "text")
         if re.search(r"[,;]", text):
             parts = [p for p in re.split(r"[,;]", text) if p.strip()]
             return cls.from_cards(Card.parse(p) for p in parts)
@@ -394,9 +514,25 @@ class CardSet(Set[Card]):  # type: ignore[override]
         return cls.from_cards(cards)
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 32:
-            return bool(self.mask >> card & 1)
-        return False
+        i = _card_index(card)
+        return i is not None and bool(self.mask >> i & 1)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        if not isinstance(other, Set):
+            return NotImplemented
+        m = _cards_mask(other)
+        if m is None:  # holds a non-card (e.g. 31.0, which equals 31): the generic rule
+            return len(self) == len(other) and Set.__le__(self, other)
+        return m == self.mask
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return _set_hash(self.mask)
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -409,13 +545,11 @@ class CardSet(Set[Card]):  # type: ignore[override]
         return self.mask != 0
 
     def _other(self, other: object) -> int | None:
+        """The mask of ``other`` if it is a set of cards, else None."""
         if isinstance(other, CardSet):
             return other.mask
         if isinstance(other, Set):
-            try:
-                return to_mask(other)
-            except (InvalidCardsError, NotationError):
-                return None
+            return _cards_mask(other)
         return None
 
     def __or__(self, other: object) -> CardSet:
@@ -457,28 +591,28 @@ class CardSet(Set[Card]):  # type: ignore[override]
     def __invert__(self) -> CardSet:
         return CardSet(T.FULL & ~self.mask)
 
-    def __le__(self, other: object) -> bool:  # type: ignore[override]
+    def __le__(self, other: object) -> bool:
         m = self._other(other)
         if m is None:
-            return NotImplemented
+            return Set.__le__(self, other) if isinstance(other, Set) else NotImplemented
         return self.mask & ~m == 0
 
-    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+    def __ge__(self, other: object) -> bool:
         m = self._other(other)
         if m is None:
-            return NotImplemented
+            return Set.__ge__(self, other) if isinstance(other, Set) else NotImplemented
         return m & ~self.mask == 0
 
-    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+    def __lt__(self, other: object) -> bool:
         m = self._other(other)
         if m is None:
-            return NotImplemented
+            return Set.__lt__(self, other) if isinstance(other, Set) else NotImplemented
         return self.mask != m and self.mask & ~m == 0
 
-    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+    def __gt__(self, other: object) -> bool:
         m = self._other(other)
         if m is None:
-            return NotImplemented
+            return Set.__gt__(self, other) if isinstance(other, Set) else NotImplemented
         return self.mask != m and m & ~self.mask == 0
 
     def isdisjoint(self, other: Iterable[object]) -> bool:
@@ -500,10 +634,21 @@ class CardSet(Set[Card]):  # type: ignore[override]
         """The cards in the display order of a game type: trumps first (highest
         first), then clubs, spades, hearts, diamonds.  Null uses A K Q J 10 9 8 7.
 
+        :raises TypeError: if ``game_type`` is not a GameType, an int or None.
+        :raises InvalidContractError: (``GAME_TYPE_OUT_OF_RANGE``) outside 0..6.
+
         >>> CardSet.parse("HA DJ H7 CA").sorted(GameType.HEARTS)
         [Card.DJ, Card.HA, Card.H7, Card.CA]
         """
-        order = T.DEFAULT_ORDER if game_type is None else T.SORT_ORDER[int(game_type)]
+        if game_type is None:
+            order = T.DEFAULT_ORDER
+        else:
+            gt = as_int(game_type, "game_type", "a GameType, an int 0..6 or None")
+            if not 0 <= gt < T.N_GAME_TYPES:
+                raise InvalidContractError(
+                    f"game type {gt} is not a game type: use GameType or 0..{T.N_GAME_TYPES - 1}",
+                    Reason.GAME_TYPE_OUT_OF_RANGE)
+            order = T.SORT_ORDER[gt]
         mask = self.mask
         return [_CARDS[c] for c in order if mask >> c & 1]
 
@@ -513,6 +658,7 @@ class CardSet(Set[Card]):  # type: ignore[override]
         >>> CardSet.parse("HA DJ").to_str(sep=".")
         'DJ.HA'
         """
+        as_text(sep, "sep")
         return sep.join(c.name for c in self.sorted(game_type))
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from collections.abc import Iterable
 
@@ -17,7 +18,15 @@ import attrs
 
 from . import _tables as T
 from .cards import Card, CardSet, to_mask
-from .errors import InvalidCardsError, NotationError, Reason
+from .errors import (
+    InvalidCardsError,
+    NotationError,
+    Reason,
+    SkatError,
+    as_int,
+    as_text,
+    type_error,
+)
 
 __all__ = ["Seat", "Deal", "deal_order"]
 
@@ -77,6 +86,16 @@ def _shuffle(rng: random.Random) -> list[int]:
     return deck
 
 
+def _hands(
+    value: tuple[CardSet, CardSet, CardSet] | list[CardSet],
+) -> tuple[CardSet, CardSet, CardSet]:
+    """The hands as a tuple (a list or other sequence is copied, never kept); the length
+    and the cards are checked by :class:`Deal`."""
+    if isinstance(value, (str, bytes, CardSet)) or not hasattr(value, "__iter__"):
+        raise type_error("hands", "a sequence of 3 CardSets", value)
+    return tuple(itertools.islice(value, 4))  # type: ignore[return-value]
+
+
 @attrs.frozen(repr=False)
 class Deal:
     """The three hands (forehand, middlehand, rearhand) and the skat.
@@ -92,7 +111,7 @@ class Deal:
     True
     """
 
-    hands: tuple[CardSet, CardSet, CardSet]
+    hands: tuple[CardSet, CardSet, CardSet] = attrs.field(converter=_hands)
     skat: CardSet
 
     def __attrs_post_init__(self) -> None:
@@ -103,7 +122,7 @@ class Deal:
         seen = 0
         for seat, hand in zip(("forehand", "middlehand", "rearhand"), self.hands):
             if not isinstance(hand, CardSet):
-                raise InvalidCardsError(f"the {seat} hand must be a CardSet, not {hand!r}")
+                raise type_error(f"hands ({seat})", "a CardSet", hand)
             if len(hand) != 10:
                 raise InvalidCardsError(
                     f"the {seat} hand has {len(hand)} cards, a hand has 10: {hand}",
@@ -114,7 +133,9 @@ class Deal:
                     f"card(s) {CardSet(seen & hand.mask)} dealt twice", Reason.DUPLICATE_CARD
                 )
             seen |= hand.mask
-        if not isinstance(self.skat, CardSet) or len(self.skat) != 2:
+        if not isinstance(self.skat, CardSet):
+            raise type_error("skat", "a CardSet", self.skat)
+        if len(self.skat) != 2:
             raise InvalidCardsError(
                 f"the skat has 2 cards, not {self.skat}", Reason.WRONG_CARD_COUNT
             )
@@ -149,7 +170,13 @@ class Deal:
         CQ C8 ST SQ S8 S7 HA H9 DA D9 / CJ DJ CA CT CK HT HK HQ H7 DQ /
         SJ HJ C9 C7 SA S9 H8 DK D8 D7 / SK DT
         """
-        rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
+        if isinstance(rng_or_seed, random.Random):
+            rng = rng_or_seed
+        elif rng_or_seed is None or isinstance(rng_or_seed, str):
+            rng = random.Random(rng_or_seed)
+        else:
+            rng = random.Random(as_int(rng_or_seed, "rng_or_seed",
+                                       "a random.Random, an int or str seed, or None"))
         # a permutation of 0..31 dealt by _DEAL_ORDER: valid by construction, so the
         # deal is built without from_order's checks (which dominated its cost)
         masks = [0, 0, 0, 0]
@@ -161,9 +188,12 @@ class Deal:
     def from_order(cls, deck: Iterable[Card | int]) -> Deal:
         """Deal a deck (32 distinct cards, top first) in packets of 3-2-4-3 from
         forehand (ISkO 3.2)."""
-        cards = list(deck)
+        if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
+            raise type_error("deck", "an iterable of 32 cards", deck)
+        cards = list(itertools.islice(deck, 33))  # an endless iterable is not read forever
         if len(cards) != 32:
-            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}",
+            raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}"
+                                    + (" or more" if len(cards) > 32 else ""),
                                     Reason.WRONG_CARD_COUNT)
         to_mask(cards)  # validates distinct cards
         masks = [0, 0, 0, 0]
@@ -175,8 +205,7 @@ class Deal:
     def parse(cls, text: str) -> Deal:
         """Parse ``'<forehand> / <middlehand> / <rearhand> / <skat>'`` or the ISS
         form of 32 cards joined by dots (hands in seat order, then the skat)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a deal must be given as text, not {text!r}")
+        as_text(text, "text")
         parts = text.split("/") if "/" in text else None
         if parts is None:
             cards = [Card.parse(t) for t in text.replace(".", " ").split()]
@@ -227,13 +256,20 @@ def _unchecked(cls: type[Deal], masks: list[int]) -> Deal:
     return d
 
 
-def _seat(seat: Seat | int) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
-        raise InvalidCardsError(
-            f"{seat!r} is not a seat: use Seat.FOREHAND, MIDDLEHAND or REARHAND (0..2)",
-            Reason.NOT_YOUR_TURN,
+def _seat(seat: Seat | int, name: str = "seat",
+          error: type[SkatError] = InvalidCardsError) -> int:
+    """A seat index 0..2 (the one check of a seat argument).
+
+    :raises TypeError: if ``seat`` is not a Seat or an int.
+    :raises SkatError: ``error`` (``BAD_SEAT``) outside 0..2.
+    """
+    i = as_int(seat, name, "a Seat or an int 0..2")
+    if not 0 <= i <= 2:
+        raise error(
+            f"{name} {i!r} is not a seat: use Seat.FOREHAND, MIDDLEHAND or REARHAND (0..2)",
+            Reason.BAD_SEAT,
         )
-    return int(seat)
+    return i
 
 
 _ = T  # tables are used through CardSet

@@ -17,6 +17,7 @@ UNKNOWN_CARD
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable
 
 __all__ = [
@@ -32,12 +33,15 @@ __all__ = [
     "TableError",
     "SamplingError",
     "SolverError",
+    "ArgumentTypeError",
 ]
 
 
 class Reason(enum.Enum):
     """Machine-readable cause of a :class:`SkatError`."""
 
+    # arguments of the wrong type (ArgumentTypeError)
+    WRONG_TYPE = "wrong_type"
     # notation
     UNKNOWN_CARD = "unknown_card"
     UNKNOWN_CONTRACT = "unknown_contract"
@@ -47,6 +51,7 @@ class Reason(enum.Enum):
     DUPLICATE_CARD = "duplicate_card"
     WRONG_CARD_COUNT = "wrong_card_count"
     CARD_OUT_OF_RANGE = "card_out_of_range"
+    GAME_TYPE_OUT_OF_RANGE = "game_type_out_of_range"
     # contract and bids
     FORBIDDEN_COMBINATION = "forbidden_combination"
     NOT_A_BID_VALUE = "not_a_bid_value"
@@ -58,6 +63,7 @@ class Reason(enum.Enum):
     NULL_OVERBID = "null_overbid"
     BAD_KONTRA = "bad_kontra"
     BAD_TRICK = "bad_trick"
+    PUSHES_OUT_OF_RANGE = "pushes_out_of_range"
     # actions on a game state
     WRONG_PHASE = "wrong_phase"
     NOT_YOUR_TURN = "not_your_turn"
@@ -83,6 +89,8 @@ class Reason(enum.Enum):
     BAD_RULES = "bad_rules"
     BAD_RECORD = "bad_record"
     RECORD_MISMATCH = "record_mismatch"
+    TOO_LONG = "too_long"
+    UNWRITABLE_VALUE = "unwritable_value"
 
 
 class SkatError(ValueError):
@@ -217,7 +225,81 @@ class SamplingError(SkatError):
     default_reason = Reason.BAD_RECORD
 
 
+class ArgumentTypeError(SkatError, TypeError):
+    """An argument of the wrong type: the message names the parameter and the type it
+    expects.  It is a :class:`TypeError` (catch it as one) and, so that code written
+    before the type policy keeps working, also a :class:`SkatError` (``WRONG_TYPE``).
+
+    >>> from skatlib import Card
+    >>> try:
+    ...     Card.of(0.5, 1)
+    ... except TypeError as exc:
+    ...     print(exc, exc.reason.name)
+    suit must be a Suit or an int 0..3, not float (0.5) WRONG_TYPE
+    """
+
+    default_reason = Reason.WRONG_TYPE
+
+
 class SolverError(SkatError):
     """A position the solver cannot handle: not in card play, Ramsch, or no declarer."""
 
     default_reason = Reason.WRONG_PHASE
+
+
+# ----------------------------------------------------------------------------- type checks
+# The project's type/value policy (CONTRIBUTING.md, "Errors and types"): a wrong *type*
+# raises TypeError naming the parameter and the expected type; these helpers are the one
+# place that wording and the int rule (anything operator.index accepts, never a bool) live.
+
+
+def type_error(name: str, expected: str, value: object) -> ArgumentTypeError:
+    """The :class:`ArgumentTypeError` (a :class:`TypeError`) for parameter ``name``:
+    ``'<name> must be <expected>, not <type> (<value>)'``.
+
+    >>> str(type_error("seat", "a Seat or an int 0..2", "x"))
+    "seat must be a Seat or an int 0..2, not str ('x')"
+    """
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return ArgumentTypeError(f"{name} must be {expected}, not {type(value).__name__} ({shown})")
+
+
+def as_int(value: object, name: str, expected: str = "an int") -> int:
+    """``value`` as an ``int``: anything :func:`operator.index` accepts (``int``,
+    ``IntEnum`` members, numpy integers), but never a ``bool``.
+
+    :raises TypeError: naming ``name`` and ``expected`` for anything else.
+
+    >>> from skatlib import Seat
+    >>> as_int(5, "n"), as_int(Seat.REARHAND, "seat")
+    (5, 2)
+    >>> as_int(2.0, "pushes")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.ArgumentTypeError: pushes must be an int, not float (2.0)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        raise type_error(name, expected, value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise type_error(name, expected, value) from None
+
+
+def as_text(value: object, name: str) -> str:
+    """``value`` if it is a ``str``.
+
+    :raises TypeError: naming ``name`` otherwise.
+
+    >>> as_text(b"CJ", "text")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.ArgumentTypeError: text must be str, not bytes (b'CJ')
+    """
+    if isinstance(value, str):
+        return value
+    raise type_error(name, "str", value)

@@ -16,18 +16,34 @@ Ramsch: Forehand 50, Middlehand 40, Rearhand 30 points; Forehand loses 50
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from ._text import signed as _signed
-from .deal import Seat
-from .errors import InvalidScoreError, Reason
+from .deal import Seat, _seat
+from .errors import InvalidScoreError, Reason, as_int, type_error
 from .rules import Rules
 
 __all__ = ["RamschResult", "ramsch_result"]
 
 _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+MAX_PUSHES = 3
+"""Schieberamsch: the skat passes each of the three players once, so it can be passed on
+unseen at most three times (D-17, R-15.4)."""
+
+
+def _three_ints(value: object, name: str) -> list[int]:
+    """Three ints (one per seat) from a sequence; TypeError or InvalidScoreError otherwise."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise type_error(name, "a sequence of 3 ints (one per seat)", value)
+    items = [as_int(v, name, "a sequence of 3 ints (one per seat)")
+             for v, _ in zip(value, range(4))]
+    if len(items) != 3:
+        raise InvalidScoreError(f"{name} needs one number per seat (3), not {len(items)}"
+                                + (" or more" if len(items) > 3 else ""),
+                                Reason.INCONSISTENT_RESULT)
+    return items
 
 
 @attrs.frozen
@@ -103,8 +119,13 @@ def ramsch_result(
     the skat's points, given separately or already included), tricks, and who
     took the last trick.  ``last_trick_of[i]`` is the number (1..10) of the last
     trick seat ``i`` took (0 if none), needed only for ``ramsch_ties='last_trick'``.
+    ``pushes`` is 0..3 (:data:`MAX_PUSHES`).
 
-    :raises InvalidScoreError: if the numbers cannot describe a Ramsch deal.
+    :raises TypeError: if an argument is of the wrong type (numbers must be ints, not
+        floats or bools; ``last_trick`` a Seat or an int).
+    :raises InvalidScoreError: (``BAD_SEAT``) if ``last_trick`` is not a seat 0..2, or
+        if the numbers cannot describe a Ramsch deal (``PUSHES_OUT_OF_RANGE`` for
+        ``pushes`` outside 0..3).
 
     >>> ramsch_result((0, 60, 60), (0, 5, 5), last_trick=1).scores   # tie, one Jungfrau
     (0, -120, -120)
@@ -114,14 +135,27 @@ def ramsch_result(
     from .rules import ISKO
 
     rules = rules if rules is not None else ISKO
-    pts = [int(p) for p in points]
-    trk = [int(t) for t in tricks]
-    if len(pts) != 3 or len(trk) != 3 or not 0 <= last_trick <= 2:
-        raise InvalidScoreError("Ramsch needs points and tricks for 3 seats and a last-trick "
-                                "seat 0..2", Reason.INCONSISTENT_RESULT)
+    if not isinstance(rules, Rules):
+        raise type_error("rules", "a Rules object or None", rules)
+    pts = _three_ints(points, "points")
+    trk = _three_ints(tricks, "tricks")
+    last_trick = _seat(last_trick, "last_trick", InvalidScoreError)
+    pushes = as_int(pushes, "pushes")
+    skat_points = as_int(skat_points, "skat_points")
+    if not 0 <= pushes <= MAX_PUSHES:
+        raise InvalidScoreError(f"pushes={pushes}: the skat is passed on at most "
+                                f"{MAX_PUSHES} times (once by each player), and never less "
+                                "than 0 times", Reason.PUSHES_OUT_OF_RANGE)
     if sum(trk) != 10 or min(trk) < 0:
         raise InvalidScoreError(f"Ramsch tricks must add up to 10, not {trk}",
                                 Reason.TRICKS_OUT_OF_RANGE)
+    last_of = None if last_trick_of is None else _three_ints(last_trick_of, "last_trick_of")
+    if last_of is not None and (
+            any(not 0 <= n <= 10 or (n == 0) != (trk[i] == 0) for i, n in enumerate(last_of))
+            or len(set(last_of) - {0}) != 3 - trk.count(0)):
+        raise InvalidScoreError(f"last_trick_of={last_of} does not fit tricks={trk}: each "
+                                "seat's last trick 1..10 (0 if it took none), all different",
+                                Reason.INCONSISTENT_RESULT)
     owner = last_trick
     if rules.ramsch_skat == "most_points":
         top = max(pts)
@@ -134,8 +168,6 @@ def ramsch_result(
     if trk[last_trick] == 0:
         raise InvalidScoreError("the winner of the last trick took at least one trick",
                                 Reason.INCONSISTENT_RESULT)
-    if pushes < 0:
-        raise InvalidScoreError("pushes cannot be negative", Reason.INCONSISTENT_RESULT)
     jungfrau = tuple(_SEATS[i] for i in range(3) if trk[i] == 0)
     if rules.durchmarsch and 10 in trk:
         winner = trk.index(10)
@@ -147,10 +179,10 @@ def ramsch_result(
     top = max(pts)
     losers = [i for i in range(3) if pts[i] == top]
     if len(losers) > 1 and rules.ramsch_ties == "last_trick":
-        if last_trick_of is None:
+        if last_of is None:
             raise InvalidScoreError("ramsch_ties='last_trick' needs last_trick_of",
                                     Reason.INCONSISTENT_RESULT)
-        losers = [max(losers, key=lambda i: last_trick_of[i])]
+        losers = [max(losers, key=lambda i: last_of[i])]
     counted = len(jungfrau) if rules.jungfrau else 0
     multiplier = 2 ** (pushes + counted)
     scores = [0, 0, 0]

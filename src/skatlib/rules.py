@@ -15,12 +15,13 @@ skatlib.errors.SkatError: schieberamsch=True needs ramsch=True ...
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Literal
+import types
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal
 
 import attrs
 
-from .errors import Reason, SkatError
+from .errors import Reason, SkatError, as_text, type_error
 
 __all__ = ["Rules", "ISKO", "ISS", "PUB", "BOCK_TRIGGERS", "PRESETS", "preset"]
 
@@ -51,11 +52,21 @@ def _check_triggers(instance: object, attribute: object, value: frozenset[str]) 
 def _to_frozenset(value: str | Iterable[str]) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset({value})
-    return frozenset(value)
+    expected = "a str or an iterable of str"
+    try:
+        items = frozenset(value)
+    except TypeError:
+        raise type_error("bock_triggers", expected, value) from None
+    for item in items:
+        if not isinstance(item, str):
+            raise type_error("bock_triggers", expected, item)
+    return items
 
 
 def _choice(*options: str) -> Callable[[object, attrs.Attribute[str], str], None]:
     def check(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+        if not isinstance(value, str):
+            raise type_error(attribute.name, f"a str, one of {list(options)}", value)
         if value not in options:
             raise SkatError(
                 f"{attribute.name}={value!r} is not an option: choose from {list(options)}",
@@ -65,60 +76,71 @@ def _choice(*options: str) -> Callable[[object, attrs.Attribute[str], str], None
     return check
 
 
+def _option(default: Any, doc: str, **kwargs: Any) -> Any:
+    """An option field: its documentation lives in the field's metadata (``doc``), the one
+    place :meth:`Rules.describe` and the class docstring read it from."""
+    return attrs.field(default=default, metadata={"doc": doc}, **kwargs)
+
+
 @attrs.frozen
 class Rules:
     """Rule options.  The defaults are the ISkO; every combination is valid
-    unless the rules forbid it (then :class:`~skatlib.SkatError`).
+    unless the rules forbid it (then :class:`~skatlib.SkatError`).  A flag
+    given as anything but ``True``/``False``, or a text option given as
+    anything but a ``str``, raises :class:`TypeError`.
 
     >>> Rules(kontra=True).kontra_requires_bid
     False
     """
 
-    name: str = "custom"
-    """A label for the preset or the table."""
-    scoring: Literal["list", "seeger_fabian"] = attrs.field(
-        default="list", validator=_choice("list", "seeger_fabian"))
-    """How a series is totalled: the plain list (D-13, default) or Seeger-Fabian
-    (D-14, the tournament list).  A score sheet always shows both."""
-    kontra: bool = False
-    """Kontra/Re may be said before the first card (D-15; house rule, default off)."""
-    kontra_requires_bid: bool = False
-    """Only a defender who bid or held in the auction may say Kontra (D-15 option)."""
-    ramsch: bool = False
-    """Play Ramsch when all three pass (D-17) instead of a passed-in deal (D-8)."""
-    ramsch_skat: Literal["last_trick", "most_points"] = attrs.field(
-        default="last_trick", validator=_choice("last_trick", "most_points"))
-    """Who gets the skat's points in Ramsch: the winner of the last trick (D-17
-    default) or the player with the most points."""
-    ramsch_ties: Literal["all", "last_trick"] = attrs.field(
-        default="all", validator=_choice("all", "last_trick"))
-    """Tied Ramsch losers: every tied player loses (D-17 default) or only the
-    one of them who took a trick last."""
-    jungfrau: bool = True
-    """Ramsch: each player who took no trick doubles the loss (D-17)."""
-    durchmarsch: bool = True
-    """Ramsch: a player who takes every trick scores +120 (D-17)."""
-    schieberamsch: bool = False
-    """Ramsch is Schieberamsch: each player in turn takes the skat and pushes two
-    cards on, or passes it on unseen, which doubles the loss (D-17, R-15.4)."""
-    push_jacks: bool = False
-    """Schieberamsch: jacks may be pushed (usually forbidden, R-15.4)."""
-    ramsch_grand_hand: bool = False
-    """Schieberamsch: a player may declare grand hand instead of taking or
-    pushing the skat (D-17 option, R-15.4)."""
-    bock: bool = False
-    """Bock rounds after a trigger (D-16; house rule, default off)."""
-    bock_triggers: frozenset[str] = attrs.field(
-        default=frozenset({"lost_60", "kontra_re", "passed_in"}),
+    name: str = _option("custom", "A label for the preset or the table.")
+    scoring: Literal["list", "seeger_fabian"] = _option(
+        "list", "How a series is totalled: the plain list (D-13, default) or Seeger-Fabian "
+        "(D-14, the tournament list).  A score sheet always shows both.",
+        validator=_choice("list", "seeger_fabian"))
+    kontra: bool = _option(
+        False, "Kontra/Re may be said before the first card (D-15; house rule, default off).")
+    kontra_requires_bid: bool = _option(
+        False, "Only a defender who bid or held in the auction may say Kontra (D-15 option).")
+    ramsch: bool = _option(
+        False, "Play Ramsch when all three pass (D-17) instead of a passed-in deal (D-8).")
+    ramsch_skat: Literal["last_trick", "most_points"] = _option(
+        "last_trick", "Who gets the skat's points in Ramsch: the winner of the last trick "
+        "(D-17 default) or the player with the most points.",
+        validator=_choice("last_trick", "most_points"))
+    ramsch_ties: Literal["all", "last_trick"] = _option(
+        "all", "Tied Ramsch losers: every tied player loses (D-17 default) or only the one of "
+        "them who took a trick last.", validator=_choice("all", "last_trick"))
+    jungfrau: bool = _option(
+        True, "Ramsch: each player who took no trick doubles the loss (D-17).")
+    durchmarsch: bool = _option(
+        True, "Ramsch: a player who takes every trick scores +120 (D-17).")
+    schieberamsch: bool = _option(
+        False, "Ramsch is Schieberamsch: each player in turn takes the skat and pushes two "
+        "cards on, or passes it on unseen, which doubles the loss (D-17, R-15.4).")
+    push_jacks: bool = _option(
+        False, "Schieberamsch: jacks may be pushed (usually forbidden, R-15.4).")
+    ramsch_grand_hand: bool = _option(
+        False, "Schieberamsch: a player may declare grand hand instead of taking or pushing "
+        "the skat (D-17 option, R-15.4).")
+    bock: bool = _option(False, "Bock rounds after a trigger (D-16; house rule, default off).")
+    bock_triggers: frozenset[str] = _option(
+        frozenset({"lost_60", "kontra_re", "passed_in"}),
+        "What starts a Bock round (D-16 defaults: lost 60:60, Kontra and Re, passed in).",
         converter=_to_frozenset, validator=_check_triggers)
-    """What starts a Bock round (D-16 defaults: lost 60:60, Kontra and Re, passed in)."""
-    bock_ramsch_round: bool = False
-    """A Ramsch round (every deal Ramsch) follows each Bock round (D-16 option)."""
-    server_events: bool = False
-    """Accept the ISS server's own events: time-outs and a player leaving
-    (D-18).  Only the ``ISS`` preset enables it."""
+    bock_ramsch_round: bool = _option(
+        False, "A Ramsch round (every deal Ramsch) follows each Bock round (D-16 option).")
+    server_events: bool = _option(
+        False, "Accept the ISS server's own events: time-outs and a player leaving (D-18).  "
+        "Only the ``ISS`` preset enables it.")
 
     def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(Rules):  # types first (TypeError), then combinations
+            value = getattr(self, field.name)
+            if isinstance(field.default, bool) and not isinstance(value, bool):
+                raise type_error(field.name, "True or False", value)
+            if isinstance(field.default, str) and not isinstance(value, str):
+                raise type_error(field.name, "a str", value)
         if self.schieberamsch and not self.ramsch:
             raise SkatError("schieberamsch=True needs ramsch=True (Schieberamsch is a way of "
                             "playing Ramsch, D-17)", Reason.BAD_RULES)
@@ -131,38 +153,25 @@ class Rules:
             raise SkatError("kontra_requires_bid=True needs kontra=True", Reason.BAD_RULES)
         if self.bock_ramsch_round and not self.bock:
             raise SkatError("bock_ramsch_round=True needs bock=True", Reason.BAD_RULES)
-        for flag in ("kontra", "kontra_requires_bid", "ramsch", "jungfrau", "durchmarsch",
-                     "schieberamsch", "push_jacks", "ramsch_grand_hand", "bock",
-                     "bock_ramsch_round", "server_events"):
-            if not isinstance(getattr(self, flag), bool):
-                raise SkatError(f"{flag} must be True or False, not {getattr(self, flag)!r}",
-                                Reason.BAD_RULES)
 
     def describe(self) -> list[tuple[str, object, str]]:
-        """Every option as ``(name, value, first line of its documentation)``."""
-        out = []
-        for field in attrs.fields(Rules):
-            doc = _DOCS.get(field.name, "")
-            out.append((field.name, getattr(self, field.name), doc))
-        return out
+        """Every option as ``(name, value, its documentation)``, from the fields' metadata.
+
+        >>> Rules().describe()[0]
+        ('name', 'custom', 'A label for the preset or the table.')
+        """
+        return [(f.name, getattr(self, f.name), f.metadata["doc"]) for f in attrs.fields(Rules)]
 
 
-def _field_docs() -> dict[str, str]:
-    import inspect
-    import re
-
-    src = inspect.getsource(Rules)
-    docs = {}
-    pattern = r"\n    (\w+): [^\n]*(?:\n        [^\n]*)*\n    \"\"\"(.*?)\"\"\""
-    for m in re.finditer(pattern, src, re.S):
-        docs[m.group(1)] = " ".join(m.group(2).split())
-    return docs
+def _options_doc() -> str:
+    lines = ["", "", "    Options (name, default, meaning):", ""]
+    for f in attrs.fields(Rules):
+        default = sorted(f.default) if isinstance(f.default, frozenset) else f.default
+        lines.append(f"    * ``{f.name}`` (default ``{default!r}``): {f.metadata['doc']}")
+    return "\n".join(lines) + "\n"
 
 
-try:
-    _DOCS = _field_docs()
-except (OSError, TypeError):  # source not available (e.g. frozen apps)
-    _DOCS = {}
+Rules.__doc__ = (Rules.__doc__ or "").rstrip() + _options_doc()
 
 
 ISKO = Rules(name="ISKO", scoring="seeger_fabian")
@@ -176,18 +185,27 @@ PUB = Rules(name="PUB", kontra=True, ramsch=True, bock=True,
 """A common pub table: plain list, Kontra/Re, Ramsch when all pass, Bock rounds
 after a game lost 60:60, Kontra and Re, or a Ramsch."""
 
-PRESETS = {"isko": ISKO, "iss": ISS, "pub": PUB}
-"""Presets by lower-case name."""
+PRESETS: Mapping[str, Rules] = types.MappingProxyType({"isko": ISKO, "iss": ISS, "pub": PUB})
+"""Presets by lower-case name (a read-only mapping: no caller can change them process-wide).
+
+>>> PRESETS["pub"] = ISKO
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
+"""
 
 
 def preset(name: str) -> Rules:
     """A preset by name (``'isko'``, ``'iss'``, ``'pub'``; case-insensitive).
 
+    :raises TypeError: if ``name`` is not a ``str``.
+    :raises SkatError: (``BAD_RULES``) for an unknown name.
+
     >>> preset("PUB").kontra
     True
     """
     try:
-        return PRESETS[name.lower()]
-    except (KeyError, AttributeError):
+        return PRESETS[as_text(name, "name").lower()]
+    except KeyError:
         raise SkatError(f"unknown rules preset {name!r}: choose from {sorted(PRESETS)}",
                         Reason.BAD_RULES) from None

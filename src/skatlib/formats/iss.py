@@ -70,12 +70,14 @@ Two conventions that are not plain ISkO (D-18):
 from __future__ import annotations
 
 import bz2
+import enum
 import gzip
+import io
 import os
 import re
 import zlib
-from collections.abc import Iterable, Iterator
-from typing import IO, Union
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, Union
 
 import attrs
 
@@ -97,18 +99,21 @@ from ..bidding import Bid
 from ..cards import Card, CardSet
 from ..contract import Contract
 from ..deal import Deal, Seat
-from ..errors import IllegalActionError, Reason, RecordError, SkatError
-from ..record import GameRecord
+from ..errors import IllegalActionError, Reason, RecordError, SkatError, as_int, as_text, type_error
+from ..record import GameRecord, states
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
 from ..state import EndReason, GameState, Phase, apply, is_legal, new_game, result
 
 __all__ = [
+    "MAX_LINE_LENGTH",
+    "REQUIRED_FIELDS",
     "RESULT_FIELDS",
     "Difference",
     "IssRecord",
     "ScanResult",
     "Source",
+    "Status",
     "Verification",
     "check",
     "dumps",
@@ -123,7 +128,7 @@ __all__ = [
     "write_records",
 ]
 
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str], Iterable[bytes]]
 """Where :func:`read_records` and :func:`scan` read from: a path (plain, bzip2 or
 gzip, recognised by the first bytes) or an open text or binary handle."""
 
@@ -133,7 +138,19 @@ RESULT_FIELDS = ("d", "outcome", "v", "m", "bid", "p", "t", "s", "z", "p0", "p1"
 ``outcome`` is the word ``win``/``loss``/``penalty`` (or ``passed``), ``bid`` the
 word ``bidok``/``overbid``; the others are the server's ``key:number`` tokens."""
 
+MAX_LINE_LENGTH = 65_536
+"""The longest record line (in characters, without the line break) the reader reads and
+the writer writes.  Real ISS records have 400 to 2,500 characters; a longer line is
+refused with ``Reason.TOO_LONG``, so a corrupt or hostile archive (a ``.bz2`` bomb,
+``/dev/zero``) cannot exhaust the memory: reading holds at most one line of
+``4 * MAX_LINE_LENGTH`` bytes (UTF-8) at a time."""
+
 _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+_SOURCE_TYPE = "a path, a binary or text handle, or an iterable of lines"
+# What the writer refuses in a value: the line breaks of file iteration (\n, \r) and of
+# str.splitlines (\v \f \x1c-\x1e \x85 \u2028 \u2029), which would split the record, and
+# lone surrogates, which UTF-8 cannot store.
+_UNWRITABLE = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029\ud800-\udfff]")
 _CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
 _KEY = re.compile(r"[A-Z][A-Z0-9]*\Z")
 _INT = re.compile(r"[+-]?[0-9]{1,6}\Z")
@@ -228,6 +245,25 @@ class Difference:
         return f"{self.field}: record {self.recorded}, skatlib {self.computed}"
 
 
+class Status(enum.Enum):
+    """How a record's ``R[...]`` compares with skatlib's result."""
+
+    AGREES = "agrees"
+    """Every field both have agrees, and the record states the outcome (see below)."""
+    DISAGREES = "disagrees"
+    """At least one field differs."""
+    UNVERIFIABLE = "unverifiable"
+    """The result cannot be compared: the record has no ``R[...]``, or its ``R[...]``
+    lacks the fields that state the outcome (:data:`REQUIRED_FIELDS`: ``R[x:1]``,
+    ``R[bidok]``, ``R[win]`` without ``v``).  Never counted as agreeing."""
+
+
+REQUIRED_FIELDS = ("d", "outcome", "v")
+"""The fields an ``R[...]`` must have to be compared (only ``outcome`` for ``passed``):
+who declared, win/loss/penalty and the value.  Without them nothing that matters is
+checked, so the verification is :attr:`Status.UNVERIFIABLE`, not an agreement."""
+
+
 @attrs.frozen
 class Verification:
     """A replayed record and how its result compares with ``R[...]``."""
@@ -248,8 +284,17 @@ class Verification:
     """The line the record came from, if known."""
 
     @property
+    def status(self) -> Status:
+        """:attr:`Status.AGREES`, :attr:`~Status.DISAGREES` or
+        :attr:`~Status.UNVERIFIABLE` (then :attr:`differences` holds one entry for
+        ``R`` that says why, so counting differences never reads it as agreeing)."""
+        if any(d.field == "R" for d in self.differences):
+            return Status.UNVERIFIABLE
+        return Status.DISAGREES if self.differences else Status.AGREES
+
+    @property
     def ok(self) -> bool:
-        """True when the record's result agrees with skatlib's."""
+        """True when the record's result was compared and agrees with skatlib's."""
         return not self.differences
 
     @property
@@ -293,12 +338,21 @@ class ScanResult:
         return self.verification.differences if self.verification is not None else ()
 
     @property
+    def status(self) -> Status | None:
+        """The verification's :class:`Status` (``None`` on an error or without replay)."""
+        return self.verification.status if self.verification is not None else None
+
+    @property
     def ok(self) -> bool:
         """True when the line parsed, replayed and (if replayed) agrees with ``R[...]``."""
         return self.error is None and not self.differences
 
 
 # ----------------------------------------------------------------------------- syntax
+
+
+def _line_number(line: object) -> int | None:
+    return None if line is None else as_int(line, "line", "an int line number or None")
 
 
 def _escape(value: str) -> str:
@@ -309,6 +363,10 @@ def _properties(text: str, line: int | None) -> list[tuple[str, str]]:
     s = text.strip()
     if not s.startswith("(;"):
         raise RecordError(f"an ISS record starts with '(;', not {s[:20]!r}", line=line)
+    bad = _UNWRITABLE.search(s)
+    if bad is not None:  # what the writer refuses, so that every record read can be written
+        raise RecordError(f"a record is one line of UTF-8 text, but column {bad.start() + 1} "
+                          f"holds {bad.group()!r}", line=line)
     n = len(s)
     i = 2
     out: list[tuple[str, str]] = []
@@ -397,9 +455,7 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
     ...
     skatlib.errors.RecordError: field R: result token 'outcome:8': 'outcome' is a word (...), ...
     """
-    if not isinstance(text, str):
-        raise RecordError(f"a result must be text, not {text!r}", line=line, field="R")
-    tokens = text.split()
+    tokens = as_text(text, "text").split()
     if tokens == ["passed"]:
         return {"outcome": "passed"}
     if not tokens:
@@ -443,8 +499,11 @@ def loads(text: str, *, line: int | None = None) -> IssRecord:
     ...
     skatlib.errors.RecordError: line 3, field MV: the moves are pairs '<actor> <action>', ...
     """
-    if not isinstance(text, str):
-        raise RecordError(f"an ISS record must be text, not {type(text).__name__}", line=line)
+    as_text(text, "text")
+    line = _line_number(line)
+    if len(text) > MAX_LINE_LENGTH:
+        raise RecordError(f"the record has {len(text)} characters, more than MAX_LINE_LENGTH "
+                          f"= {MAX_LINE_LENGTH}", Reason.TOO_LONG, line=line)
     props = _properties(text, line)
     values = dict(props)
     gm = values.get("GM")
@@ -464,78 +523,230 @@ def dumps(record: IssRecord | GameRecord) -> str:
     """One line of ISS text (no line break).  A :class:`~skatlib.GameRecord` is
     converted with :func:`from_game_record` first.
 
+    ``\\`` and ``]`` in values are escaped; what the reader cannot read back is
+    refused: a line break or another character that splits lines (``\\r``,
+    ``\\u2028``, ...), a lone surrogate (not UTF-8), a key that is not a property
+    name, a property given twice, a line over :data:`MAX_LINE_LENGTH`.  The text
+    written is read back and compared before it is returned, so
+    ``loads(dumps(r)) == r`` for every record ``dumps`` accepts.
+
+    :raises RecordError: (``UNWRITABLE_VALUE`` or ``TOO_LONG``) naming the property.
+
     >>> dumps(loads("(;GM[Skat]PC[x\\\\]y]MV[w x ] ;)"))
     '(;GM[Skat]PC[x\\\\]y]MV[w x ] ;)'
+    >>> dumps(IssRecord((("GM", "Skat"), ("P0", "Ann\\nBen"), ("MV", "w x ")), ()))
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.RecordError: field P0: the value 'Ann\\nBen' cannot be written: ...
     """
     if isinstance(record, GameRecord):
         record = from_game_record(record)
     if not isinstance(record, IssRecord):
-        raise RecordError(f"expected an IssRecord or a GameRecord, not {type(record).__name__}")
-    body = "".join(f"{k}[{_escape(v)}]" for k, v in record.properties)
-    return f"(;{body} ;)"
+        raise type_error("record", "an IssRecord or a GameRecord", record)
+    parts = []
+    for key, value in record.properties:
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise type_error("record.properties", "(str, str) pairs", (key, value))
+        if not _KEY.match(key):
+            raise RecordError(f"{key!r} cannot be written: a property name is capital letters "
+                              "and digits, e.g. 'P0'", Reason.UNWRITABLE_VALUE, field=key[:20])
+        bad = _UNWRITABLE.search(value)
+        if bad is not None:
+            raise RecordError(f"the value {value[:40]!r} cannot be written: it holds "
+                              f"{bad.group()!r}, which ends a line or is no UTF-8 (a record is "
+                              "one line)", Reason.UNWRITABLE_VALUE, field=key)
+        parts.append(f"{key}[{_escape(value)}]")
+    text = f"(;{''.join(parts)} ;)"
+    if len(text) > MAX_LINE_LENGTH:
+        raise RecordError(f"the record would be {len(text)} characters long; the reader reads "
+                          f"lines of at most MAX_LINE_LENGTH = {MAX_LINE_LENGTH}", Reason.TOO_LONG)
+    try:
+        back = loads(text)
+    except RecordError as exc:
+        raise RecordError(f"the record cannot be written, it would not read back: {exc}",
+                          Reason.UNWRITABLE_VALUE, field=exc.field) from exc
+    if back.properties != record.properties:  # pragma: no cover - the checks above cover it
+        raise RecordError("the record cannot be written: it would read back differently",
+                          Reason.UNWRITABLE_VALUE)
+    return text
 
 
 # ----------------------------------------------------------------------------- streams
 
 
-def _decode(raw: Iterable[bytes]) -> Iterator[str]:
-    for b in raw:
-        yield b.decode("utf-8", "replace")
+class _Prefixed(io.RawIOBase):
+    """A binary stream that serves ``head`` (bytes already read to sniff the
+    compression) and then the rest of ``raw``: any binary handle, buffered or not."""
+
+    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            n = min(len(view), len(self._head))
+            view[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._raw.read(len(view))
+        if not data:
+            return 0
+        view[:len(data)] = data
+        return len(data)
 
 
-def _raw_lines(source: Source) -> Iterator[str]:
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as probe:
-            magic = probe.read(3)
-        if magic.startswith(b"BZh"):
-            with bz2.open(source, "rt", encoding="utf-8", errors="replace") as fh:
-                yield from fh
-        elif magic.startswith(b"\x1f\x8b"):
-            with gzip.open(source, "rt", encoding="utf-8", errors="replace") as fh:
-                yield from fh
-        else:
-            with open(source, encoding="utf-8", errors="replace") as fh:
-                yield from fh
+class _LineTooLong:
+    """Marks a line over :data:`MAX_LINE_LENGTH` (its text was never held in memory)."""
+
+
+_MAX_SKIP = 64 << 20
+"""Bytes (or characters) :func:`scan` discards looking for the end of an overlong line
+before it gives up on the stream (``/dev/zero`` has no line end at all)."""
+
+_Line = Union[str, _LineTooLong]  # noqa: UP007 - a runtime alias (Python 3.10)
+
+
+def _bounded(readline: Callable[[int], Any], limit: int, newline: Any) -> Iterator[Any]:
+    """Lines from ``readline``, each at most ``limit`` long (an overlong one comes as
+    :class:`_LineTooLong`, its rest skipped only if the caller goes on reading)."""
+    while True:
+        chunk = readline(limit + 1)
+        if not chunk:
+            return
+        if len(chunk) <= limit or chunk.endswith(newline):
+            yield chunk
+            continue
+        size = len(chunk)
+        yield _LineTooLong()
+        while not chunk.endswith(newline):
+            chunk = readline(limit + 1)
+            if not chunk:
+                return
+            size += len(chunk)
+            if size > _MAX_SKIP:
+                raise RecordError(f"a line longer than {_MAX_SKIP} bytes without a line break: "
+                                  "not an archive of records", Reason.TOO_LONG)
+
+
+def _read_head(stream: IO[bytes]) -> bytes:
+    head = b""
+    while len(head) < 3:
+        more = stream.read(3 - len(head))
+        if not more:
+            break
+        head += more
+    return head
+
+
+def _binary_lines(stream: IO[bytes]) -> Iterator[_Line]:
+    """Lines of a binary handle of any kind, decompressed if the first bytes say bzip2
+    or gzip, decoded as UTF-8 (bad bytes become U+FFFD)."""
+    head = _read_head(stream)
+    reader: Any = io.BufferedReader(_Prefixed(head, stream))
+    if head.startswith(b"BZh"):
+        reader = bz2.BZ2File(reader)
+    elif head.startswith(b"\x1f\x8b"):
+        reader = gzip.GzipFile(fileobj=reader)
+    with reader:
+        for raw in _bounded(reader.readline, 4 * MAX_LINE_LENGTH + 2, b"\n"):
+            yield raw if isinstance(raw, _LineTooLong) else raw.decode("utf-8", "replace")
+
+
+def _text_lines(stream: IO[str]) -> Iterator[_Line]:
+    readline = getattr(stream, "readline", None)
+    if not callable(readline):
+        yield from _checked_items(stream)
         return
-    peek = getattr(source, "peek", None)
-    if callable(peek) and "b" in getattr(source, "mode", "b"):
-        head = peek(3)
-        if isinstance(head, bytes):
-            if head[:3] == b"BZh":
-                with bz2.BZ2File(source) as fh:  # type: ignore[arg-type]
-                    yield from _decode(fh)
-                return
-            if head[:2] == b"\x1f\x8b":
-                with gzip.GzipFile(fileobj=source) as gz:  # type: ignore[arg-type]
-                    yield from _decode(gz)
-                return
+    first = True
+    for text in _bounded(readline, MAX_LINE_LENGTH + 2, "\n"):
+        if first and isinstance(text, str) and text.startswith(("BZh", "\x1f\x8b", "\x1f\ufffd")):
+            raise RecordError("the text handle holds compressed data: pass the file's path or "
+                              "a binary handle (e.g. open(path, 'rb'), sys.stdin.buffer)",
+                              Reason.BAD_RECORD)
+        first = False
+        yield text
+
+
+def _checked_items(items: Iterable[object]) -> Iterator[_Line]:
+    for item in items:
+        if isinstance(item, (bytes, bytearray)):
+            item = bytes(item).decode("utf-8", "replace")
+        if not isinstance(item, str):
+            raise type_error("source", "lines of text (str or bytes)", item)
+        yield _LineTooLong() if len(item) > MAX_LINE_LENGTH + 2 else item
+
+
+def _text_buffer(source: object) -> IO[bytes] | None:
+    """The binary buffer under a text file that has not been read from yet, so that a
+    compressed file opened in text mode is still recognised."""
+    buffer = getattr(source, "buffer", None)
+    if not isinstance(source, io.TextIOWrapper) or buffer is None:
+        return None
+    try:
+        if not source.seekable() or source.tell() != 0:
+            return None
+        buffer.seek(0)
+        head = _read_head(buffer)
+        source.seek(0)
+    except (OSError, ValueError):
+        return None
+    if head.startswith((b"BZh", b"\x1f\x8b")):
+        buffer.seek(0)
+        return buffer  # type: ignore[no-any-return]
+    return None
+
+
+def _raw_lines(source: Source) -> Iterator[_Line]:
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as fh:
+            yield from _binary_lines(fh)
+        return
+    if isinstance(source, (bytes, bytearray)):
+        raise type_error("source", _SOURCE_TYPE, source)
+    read = getattr(source, "read", None)
+    if callable(read):
+        buffer = _text_buffer(source)
+        if buffer is not None:
+            yield from _binary_lines(buffer)
+            return
+        probe = read(0)  # b"" or "": the kind of handle, nothing consumed
+        if isinstance(probe, bytes):
+            yield from _binary_lines(source)  # type: ignore[arg-type]
+        else:
+            yield from _text_lines(source)  # type: ignore[arg-type]
+        return
     try:
         items = iter(source)
     except TypeError:
-        raise RecordError(f"expected a path, a file or lines of text, not "
-                          f"{type(source).__name__}", Reason.BAD_RECORD) from None
-    for item in items:
-        if isinstance(item, bytes):
-            yield item.decode("utf-8", "replace")
-        elif isinstance(item, str):
-            yield item
-        else:
-            raise RecordError(f"expected lines of text, not {type(item).__name__}",
-                              Reason.BAD_RECORD)
+        raise type_error("source", _SOURCE_TYPE, source) from None
+    yield from _checked_items(items)
 
 
-def _lines(source: Source) -> Iterator[str]:
+def _lines(source: Source) -> Iterator[_Line]:
     name = os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(
         source, "name", "the input")
     try:
         yield from _raw_lines(source)
     except (OSError, EOFError, ValueError, zlib.error) as exc:  # ValueError: NUL in a path
+        if isinstance(exc, SkatError):
+            raise
         why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise RecordError(f"cannot read {name!r}: {why}", Reason.BAD_RECORD) from exc
 
 
-def _numbered(source: Source) -> Iterator[tuple[int, str]]:
+def _numbered(source: Source) -> Iterator[tuple[int, str | RecordError]]:
+    """Non-blank lines with their numbers; an overlong line comes as its RecordError."""
     for number, raw in enumerate(_lines(source), 1):
+        if isinstance(raw, _LineTooLong):
+            yield number, RecordError(
+                f"the line is longer than MAX_LINE_LENGTH = {MAX_LINE_LENGTH} characters; "
+                "ISS records have a few thousand at most", Reason.TOO_LONG, line=number)
+            continue
         text = raw.rstrip("\r\n")
         if text.strip():
             yield number, text
@@ -557,6 +768,8 @@ def read_records(source: Source) -> Iterator[IssRecord]:
     [(1, '1'), (3, '2')]
     """
     for number, text in _numbered(source):
+        if isinstance(text, RecordError):
+            raise text
         yield loads(text, line=number)
 
 
@@ -571,7 +784,12 @@ def scan(source: Source, *, replay: bool = True) -> Iterator[ScanResult]:
     >>> [(s.line, s.ok, s.error.field) for s in scan(io.StringIO(bad))]
     [(1, False, 'MV move 1')]
     """
+    if not isinstance(replay, bool):
+        raise type_error("replay", "True or False", replay)
     for number, text in _numbered(source):
+        if isinstance(text, RecordError):
+            yield ScanResult(number, "", None, None, text)
+            continue
         rec: IssRecord | None = None
         try:
             rec = loads(text, line=number)
@@ -597,11 +815,24 @@ def write_records(records: Iterable[IssRecord | GameRecord],
     a path ending in ``.bz2`` or ``.gz`` is compressed.  Returns the number
     written.
 
+    Records are written as they come: one that :func:`dumps` refuses stops the
+    writing there (the lines before it are written).
+
+    :raises TypeError: if ``records`` is not iterable or ``target`` is neither a path
+        nor a handle with ``write``.
+    :raises RecordError: as :func:`dumps`, for a record that cannot be written.
+    :raises OSError: if the path cannot be opened or written (the caller's file).
+
     >>> import io
     >>> out = io.StringIO()
     >>> write_records([loads("(;GM[Skat]MV[w x ] ;)")], out), out.getvalue()
     (1, '(;GM[Skat]MV[w x ] ;)\\n')
     """
+    if isinstance(records, (str, bytes)) or not hasattr(records, "__iter__"):
+        raise type_error("records", "an iterable of IssRecord or GameRecord", records)
+    if not isinstance(target, (str, os.PathLike)) and not callable(getattr(target, "write",
+                                                                               None)):
+        raise type_error("target", "a path or a text handle", target)
     if isinstance(target, (str, os.PathLike)):
         name = os.fspath(target)
         if name.endswith(".bz2"):
@@ -658,8 +889,8 @@ class _Replay:
 
     def declarer(self, state: GameState, seat: int) -> None:
         if state.declarer_index != seat:
-            raise self.fail(f"only the declarer (seat {state.declarer_index}) may do this, "
-                            f"not seat {seat}", Reason.NOT_DECLARER)
+            raise self.fail(f"only the declarer (seat {state.declarer_index}) may do this, not "
+                            f"seat {seat}", Reason.NOT_DECLARER)
 
     def card_list(self, text: str, what: str) -> list[Card]:
         try:
@@ -832,6 +1063,17 @@ class _Replay:
         return GameRecord(deal, tuple(self.actions), ISS, meta), state
 
 
+def _states(record: GameRecord) -> Iterator[GameState]:
+    """:func:`skatlib.record.states` (the one replay loop, ``record.ramsch`` included), any
+    SkatError (an impossible deal, say) turned into a RecordError."""
+    try:
+        yield from states(record)
+    except RecordError:
+        raise
+    except SkatError as exc:
+        raise RecordError(str(exc), exc.reason) from exc
+
+
 def _expecting(state: GameState) -> str:
     who = state.to_move
     phase = state.phase.name.lower()
@@ -842,7 +1084,7 @@ def _as_record(record: IssRecord | str) -> IssRecord:
     if isinstance(record, str):
         return loads(record)
     if not isinstance(record, IssRecord):
-        raise RecordError(f"expected an IssRecord or ISS text, not {type(record).__name__}")
+        raise type_error("record", "an IssRecord, a GameRecord or ISS text", record)
     return record
 
 
@@ -905,6 +1147,8 @@ def _format_fields(fields: dict[str, str]) -> str:
 
 
 def _final_result(state: GameState, line: int | None) -> GameResult | PassedIn | Abandoned:
+    if not isinstance(state, GameState):
+        raise type_error("state", "a GameState", state)
     if state.phase != Phase.FINISHED:
         raise RecordError(f"the game is not over ({_expecting(state)}), so it has no result",
                           line=line, field="MV")
@@ -952,19 +1196,15 @@ def from_game_record(record: GameRecord) -> IssRecord:
     :raises RecordError: if an action is illegal or cannot be written.
     """
     if not isinstance(record, GameRecord):
-        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "a GameRecord", record)
     if record.ramsch:
         raise RecordError("ISS has no Ramsch: a deal played as Ramsch cannot be written",
                           Reason.BAD_RECORD)
-    state = new_game(record.deal, record.rules)
+    replayed = _states(record)
+    state = next(replayed)
     moves: list[tuple[str, str]] = [("w", record.deal.to_iss())]
-    for i, action in enumerate(record.actions, 1):
+    for i, (action, new) in enumerate(zip(record.actions, replayed), 1):
         mover = state.to_move_index
-        try:
-            new = apply(state, action)
-        except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
-                              field=f"action {i}") from exc
         d = str(state.declarer_index)
         server_event = isinstance(action, (TimeOut, Leave))
         if not server_event and (state.phase not in _ISS_PHASES
@@ -1030,27 +1270,25 @@ def check(record: IssRecord | GameRecord | str) -> Verification:
     the record's ``R[...]``: declarer, win/loss/penalty, ``v`` (signed),
     ``m``, ``bidok``/``overbid``, ``p``, ``t``, ``s``, ``z``, the penalty
     marks, ``l``, ``to`` and ``r``.  Fields a record lacks (``r`` before 2009)
-    are not compared; a record without ``R`` gives one :class:`Difference`
-    for ``R``.  A :class:`~skatlib.GameRecord` is compared with its ``R`` meta
-    entry.
+    are not compared; but a record without ``R``, or whose ``R`` lacks one of
+    :data:`REQUIRED_FIELDS`, cannot be verified: its :attr:`Verification.status`
+    is :attr:`Status.UNVERIFIABLE` and one :class:`Difference` for ``R`` says why.
+    A :class:`~skatlib.GameRecord` is compared with its ``R`` meta entry.
+
+    >>> deal = "MV[w " + ".".join(c.name for c in Card) + " 1 p 2 p 0 p ]"
+    >>> check("(;GM[Skat]" + deal + "R[passed] ;)").status
+    <Status.AGREES: 'agrees'>
+    >>> v = check("(;GM[Skat]" + deal + "R[x:1] ;)")
+    >>> v.status, v.ok
+    (<Status.UNVERIFIABLE: 'unverifiable'>, False)
 
     :raises RecordError: if the record cannot be read or replayed.
     """
     line: int | None = None
     if isinstance(record, GameRecord):
         game = record
-        try:
-            state = new_game(game.deal, game.rules)
-            for i, action in enumerate(game.actions, 1):
-                try:
-                    state = apply(state, action)
-                except IllegalActionError as exc:
-                    raise RecordError(f"action {i} ({action}) is illegal: {exc}", exc.reason,
-                                      field=f"action {i}") from exc
-        except RecordError:
-            raise
-        except SkatError as exc:
-            raise RecordError(str(exc), exc.reason) from exc
+        for state in _states(game):  # noqa: B007 - the last state is the one wanted
+            pass
         recorded_text = game.metadata.get("R")
     else:
         iss = _as_record(record)
@@ -1063,7 +1301,14 @@ def check(record: IssRecord | GameRecord | str) -> Verification:
     if recorded_text is None:
         diffs: tuple[Difference, ...] = (Difference("R", "(none)", computed),)
     else:
-        diffs = _compare(parse_result(recorded_text, line=line), fields)
+        recorded = parse_result(recorded_text, line=line)
+        needed = ("outcome",) if recorded.get("outcome") == "passed" else REQUIRED_FIELDS
+        missing = [key for key in needed if key not in recorded]
+        if missing:
+            diffs = (Difference("R", recorded_text, f"(cannot be compared: R[...] lacks "
+                                                     f"{', '.join(missing)})"),)
+        else:
+            diffs = _compare(recorded, fields)
     return Verification(game, state, res, computed, recorded_text, diffs, line)
 
 

@@ -47,16 +47,19 @@ import attrs
 from ..actions import parse_action
 from ..cards import Card, CardSet
 from ..deal import Deal
-from ..errors import RecordError, SkatError
+from ..errors import Reason, RecordError, SkatError, as_int, type_error
 from ..record import GameRecord, replay
 from ..rules import Rules
 
-__all__ = ["FORMAT", "VERSION", "dumps", "from_dict", "loads", "to_dict"]
+__all__ = ["FORMAT", "MAX_TEXT_LENGTH", "VERSION", "dumps", "from_dict", "loads", "to_dict"]
 
 FORMAT = "skatlib-record"
 """The value of the ``format`` key."""
 VERSION = 1
 """The format version this module writes and reads."""
+MAX_TEXT_LENGTH = 1 << 20
+"""The longest JSON text (characters, or bytes) :func:`loads` reads and :func:`dumps`
+writes: 1 MiB, a hundred times a long record, so hostile input cannot exhaust memory."""
 
 _CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
 _HANDS = ("forehand", "middlehand", "rearhand", "skat")
@@ -79,7 +82,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
     :raises RecordError: if ``meta`` has a key twice (JSON objects cannot hold it).
     """
     if not isinstance(record, GameRecord):
-        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "a GameRecord", record)
     meta: dict[str, str] = {}
     for key, value in record.meta:
         if key in meta:
@@ -210,15 +213,44 @@ def from_dict(data: Mapping[str, Any], *, check: bool = True) -> GameRecord:
 
 
 def dumps(record: GameRecord, *, indent: int | None = None) -> str:
-    """The record as JSON text (UTF-8 safe, keys in the documented order)."""
-    return json.dumps(to_dict(record), ensure_ascii=False, indent=indent)
+    """The record as JSON text (UTF-8 safe, keys in the documented order).  Text that
+    UTF-8 cannot store (a lone surrogate in ``meta``) is written as a JSON ``\\u``
+    escape, so the text always encodes and :func:`loads` gives the record back.
+
+    :raises RecordError: (``TOO_LONG``) if the text would exceed :data:`MAX_TEXT_LENGTH`.
+
+    >>> from skatlib import Deal, GameRecord
+    >>> rec = GameRecord(Deal.shuffled(1), (), meta={"note": "a\\ud800b"})
+    >>> "\\\\ud800" in dumps(rec) and loads(dumps(rec), check=False) == rec
+    True
+    """
+    if indent is not None:
+        indent = as_int(indent, "indent", "an int or None")
+    data = to_dict(record)
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: escape everything non-ASCII instead
+        text = json.dumps(data, ensure_ascii=True, indent=indent)
+    if len(text) > MAX_TEXT_LENGTH:
+        raise RecordError(f"the JSON text would be {len(text)} characters long; the reader "
+                          f"reads at most MAX_TEXT_LENGTH = {MAX_TEXT_LENGTH}", Reason.TOO_LONG)
+    return text
 
 
 def loads(text: str | bytes, *, check: bool = True) -> GameRecord:
     """The record from JSON text made by :func:`dumps`.
 
+    :raises TypeError: unless ``text`` is a ``str``, ``bytes`` or ``bytearray``.
     :raises RecordError: with the line of a JSON syntax error, or as :func:`from_dict`.
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise type_error("text", "str, bytes or bytearray (JSON text)", text)
+    if not isinstance(check, bool):
+        raise type_error("check", "True or False", check)
+    if len(text) > MAX_TEXT_LENGTH:
+        raise RecordError(f"the JSON text has {len(text)} characters (or bytes), more than "
+                          f"MAX_TEXT_LENGTH = {MAX_TEXT_LENGTH}", Reason.TOO_LONG)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

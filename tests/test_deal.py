@@ -1,0 +1,69 @@
+"""Deals and seats (ISkO 3.2, D-12): the type/value policy of their arguments."""
+
+from __future__ import annotations
+
+import pytest
+
+from int_like import IntLike
+from skatlib import Deal, InvalidCardsError, Reason, Seat, SkatError
+
+
+def test_deal_keeps_no_mutable_list_of_hands() -> None:
+    d = Deal.shuffled(1)
+    hands = list(d.hands)
+    copy = Deal(hands, d.skat)
+    assert isinstance(copy.hands, tuple) and copy == d and hash(copy) == hash(d)
+    hands.reverse()  # changing the caller's list changes nothing in the deal
+    assert copy.hands == d.hands
+
+
+def test_deal_hand_of_a_bad_seat_says_bad_seat_not_not_your_turn() -> None:
+    d = Deal.shuffled(1)
+    with pytest.raises(InvalidCardsError) as exc:
+        d.hand(5)
+    assert exc.value.reason == Reason.BAD_SEAT and "seat 5" in str(exc.value)
+    with pytest.raises(TypeError, match=r"^seat must be a Seat or an int"):
+        d.hand(True)
+    with pytest.raises(TypeError, match=r"^seat must be"):
+        d.hand("0")  # type: ignore[arg-type]
+
+
+def test_deal_accepts_index_ints_for_seats_and_seeds() -> None:
+    d = Deal.shuffled(1)
+    assert d.hand(IntLike(2)) == d.hand(Seat.REARHAND)  # type: ignore[arg-type]
+    assert Deal.shuffled(IntLike(1)) == d  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert Deal.shuffled(np.int64(1)) == d and d.hand(np.int64(0)) == d.hand(0)
+
+
+@pytest.mark.parametrize("seed", [1.5, True, (1, 2), b"x"])
+def test_deal_shuffled_refuses_seeds_of_other_types(seed: object) -> None:
+    with pytest.raises(TypeError, match=r"^rng_or_seed must be"):
+        Deal.shuffled(seed)  # type: ignore[arg-type]
+
+
+def test_deal_parts_of_the_wrong_type_are_type_errors() -> None:
+    d = Deal.shuffled(2)
+    with pytest.raises(TypeError, match=r"^hands \(middlehand\) must be a CardSet"):
+        Deal((d.hands[0], "x", d.hands[2]), d.skat)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^skat must be a CardSet"):
+        Deal(d.hands, 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^hands must be"):
+        Deal("abc", d.skat)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^deck must be"):
+        Deal.from_order(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^text must be str"):
+        Deal.parse(None)  # type: ignore[arg-type]
+    # the wrong-type errors stay catchable as SkatError (code written before the policy)
+    with pytest.raises(SkatError) as exc:
+        Deal.parse(None)  # type: ignore[arg-type]
+    assert exc.value.reason == Reason.WRONG_TYPE
+
+
+def test_endless_iterables_are_not_read_forever() -> None:
+    import itertools
+
+    with pytest.raises(InvalidCardsError, match="or more"):
+        Deal.from_order(itertools.count())
+    with pytest.raises(InvalidCardsError, match="3 hands, not 4"):
+        Deal(itertools.repeat(Deal.shuffled(1).hands[0]), Deal.shuffled(1).skat)  # type: ignore[arg-type]
