@@ -41,6 +41,7 @@ from skatlib import (
     CardSet,
     Deal,
     Declare,
+    Discard,
     GameResult,
     GameState,
     GameType,
@@ -85,24 +86,28 @@ class SmearBot:
         return bid_up_to(hand_value(o.hand)[1], o, legal)
 
     def declare(self, o: Observation, legal: Sequence[Action]) -> Action:
-        """The contract with the most trumps; put away two valuable plain cards."""
+        """After a pickup: put away, one card at a time, the most valuable card that
+        is neither a trump of the game the twelve cards want nor an ace; then announce
+        the contract with the most trumps."""
+        twelve = o.hand | (o.discard or CardSet())
+        wanted, _ = hand_value(twelve)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            gt = wanted.game_type if wanted is not None else GameType.GRAND
+
+            def keep_score(action: Discard) -> tuple[int, int]:
+                c = action.card
+                bad = (gt != GameType.NULL and is_trump(gt, c)) or c.rank == Rank.ACE
+                return (-int(bad), c.points)
+
+            return max(discards, key=keep_score)
         options = [a for a in legal if isinstance(a, Declare)]
-        wanted, _ = hand_value(o.hand)
 
         def trumps(action: Declare) -> int:
             gt = action.contract.game_type
             return 0 if gt == GameType.NULL else sum(is_trump(gt, c) for c in o.hand)
 
-        best = max(options, key=lambda a: (a.contract == wanted, trumps(a)))
-        candidates = [a for a in options if a.contract == best.contract]
-
-        def keep_score(action: Declare) -> tuple[int, int]:
-            put_away = action.discard or CardSet()
-            gt = action.contract.game_type
-            bad = sum(is_trump(gt, c) or c.rank == Rank.ACE for c in put_away)
-            return (-bad, put_away.points())
-
-        return max(candidates, key=keep_score)
+        return max(options, key=lambda a: (a.contract == wanted, trumps(a)))
 
     def card(self, o: Observation, cards: list[Card]) -> Card:
         """The card to play (``cards`` are the legal ones)."""

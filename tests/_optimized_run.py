@@ -124,7 +124,7 @@ def validation() -> None:
     raises("Rules combination", SkatError, lambda: Rules(schieberamsch=True))
     raises("Rules option", SkatError, lambda: Rules(scoring="x"))  # type: ignore[arg-type]
     raises("Table 5 players", SkatError, lambda: Table(("a", "b", "c", "d", "e")))
-    raises("new_game", IllegalActionError, lambda: new_game("deal"))  # type: ignore[arg-type]
+    raises("new_game", TypeError, lambda: new_game("deal"))  # type: ignore[arg-type]
     # illegal actions in every phase
     s0 = new_game(deal)
     raises("bid by the listener", IllegalActionError,

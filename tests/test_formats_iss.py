@@ -52,6 +52,7 @@ from skatlib import (
     play_deal,
     replay,
     result,
+    side_actions,
 )
 from skatlib import _cmd_replay as cmd
 from skatlib.formats import iss
@@ -701,11 +702,14 @@ def eventful_games(draw: st.DrawFn) -> GameRecord:
     actions: list[Action] = []
     while state.phase != Phase.FINISHED:
         hand_pending = state.phase == Phase.DECLARING and not state.picked_up
-        if not hand_pending and draw(st.floats(0, 1)) < EVENT_WEIGHT:
+        # ISS has no move for one card put away: no event between the two put-aways
+        putting_away = state.phase == Phase.DECLARING and state.picked_up and state.skat_mask
+        if not hand_pending and not putting_away and draw(st.floats(0, 1)) < EVENT_WEIGHT:
             seat = draw(st.sampled_from(list(Seat)))
             action: Action = TimeOut(seat) if draw(st.booleans()) else Leave(seat)
         else:
-            legal = [a for a in legal_actions(state) if not isinstance(a, Refuse)]
+            legal = [a for a in (*legal_actions(state), *side_actions(state))
+                     if not isinstance(a, Refuse)]
             if state.phase == Phase.BIDDING and len(legal) > 2:  # keep bids short
                 legal = [legal[0], *legal[-2:]]
             action = draw(st.sampled_from(legal))

@@ -27,6 +27,7 @@ from skatlib import (
     CardSet,
     Contract,
     Deal,
+    Discard,
     GameState,
     IllegalActionError,
     Observation,
@@ -71,18 +72,21 @@ def played_by(obs: Observation) -> list[int]:
 def replays(obs: Observation, world: World) -> bool | None:
     """The oracle: does the observed history replay with ``world``'s cards?
     ``None`` where it cannot be decided this way (Schieberamsch card pushes)."""
-    if any(isinstance(a, Push) and a.discard is not None for _, a in obs.auction):
+    if any(isinstance(a, Push) and a.discard is not None for _, a in obs.history):
         return None
+    if obs.phase == Phase.PUSHING and obs.picked_up:
+        return None  # a push under way: which cards were picked up is not pinned
     played = played_by(obs)
     d = int(obs.declarer) if obs.declarer is not None else -1
     dealt = [world.hands[s] | played[s] for s in range(3)]
     skat = world.skat
     discard = obs.discard.mask if obs.discard is not None else world.skat
     if d >= 0 and obs.picked_up:
-        if obs.phase == Phase.DECLARING:  # the declarer holds twelve cards
+        if obs.phase == Phase.DECLARING:  # twelve cards, some perhaps put away already
+            twelve = world.hands[d] | world.skat
             skat = obs.skat.mask if obs.skat is not None else sum(
-                1 << c for c in T.mask_cards(world.hands[d])[-2:])
-            dealt[d] = world.hands[d] & ~skat
+                1 << c for c in T.mask_cards(twelve)[-2:])
+            dealt[d] = twelve & ~skat
         else:
             skat = obs.skat.mask if obs.skat is not None else discard
             dealt[d] = (dealt[d] | discard) & ~skat
@@ -91,10 +95,13 @@ def replays(obs: Observation, world: World) -> bool | None:
     try:
         deal = Deal((CardSet(dealt[0]), CardSet(dealt[1]), CardSet(dealt[2])), CardSet(skat))
         state = new_game(deal, obs.rules)
-        for _, action in obs.auction:
+        for _, action in obs.history:
             if isinstance(action, Declare) and action.discard is None and state.picked_up:
                 action = Declare(action.contract, CardSet(discard))
             state = apply(state, action)
+        if obs.phase == Phase.DECLARING and obs.picked_up:
+            for c in T.mask_cards(world.skat):  # the cards put away one at a time so far
+                state = apply(state, Discard(c))
         cards = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
         for c in cards:
             state = apply(state, Play(c))

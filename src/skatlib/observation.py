@@ -70,6 +70,10 @@ class Observation:
     leader: Seat
     conceded: tuple[Seat, ...]
     claim_pending: bool
+    put_away: int = 0
+    """How many cards the declarer (or, in Schieberamsch, the player who took the skat)
+    has put away so far, one at a time: seen by the whole table, whose cards they are
+    only by that player."""
 
     @property
     def auction(self) -> tuple[tuple[Seat, Action], ...]:
@@ -143,6 +147,7 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
         picked, skat, discard, declarer_hand, state.tricks, state.current_trick, state.leader,
         tuple(_SEATS[i] for i in range(3) if state.conceded_mask >> i & 1),
         state.claim_pending,
+        state.skat_mask.bit_count() if picked and contract is None else 0,
     )
 
 

@@ -26,8 +26,15 @@ __all__ = ["GameRecord", "replay", "states"]
 
 
 def _meta(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"meta must be a mapping or (key, value) pairs, not {value!r}")
     items = value.items() if isinstance(value, Mapping) else value
-    return tuple((str(k), str(v)) for k, v in items)
+    out = []
+    for item in items:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise TypeError(f"meta must be a mapping or (key, value) pairs, not {item!r} in it")
+        out.append((str(item[0]), str(item[1])))
+    return tuple(out)
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:

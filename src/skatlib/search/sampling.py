@@ -157,11 +157,11 @@ def world_constraints(obs: Observation) -> Constraints:
     skat_size = 2
     d = int(obs.declarer) if obs.declarer is not None else -1
     if obs.phase == Phase.DECLARING and obs.picked_up and d >= 0:
-        sizes[d] = 12
-        skat_size = 0
+        sizes[d] = 12 - obs.put_away  # the cards put away so far lie in the skat
+        skat_size = obs.put_away
     if obs.phase == Phase.PUSHING and obs.picked_up and obs.to_move is not None:
-        sizes[int(obs.to_move)] = 12
-        skat_size = 0
+        sizes[int(obs.to_move)] = 12 - obs.put_away
+        skat_size = obs.put_away
     known = [0, 0, 0, 0]
     known[seat] = obs.hand.mask
     if obs.declarer_hand is not None and d >= 0:
@@ -418,23 +418,45 @@ def world_state(observation: Observation, world: World) -> GameState:
 
 def _fill_pushes(o: Observation, history: list[tuple[Seat, Action]], dealt: list[int],
                  final_skat: int) -> int:
-    """Fill in the hidden Schieberamsch pushes of a world (in place) and return the
-    dealt skat.  Walking back from the skat as it lies, a hidden push pushed the
-    cards that lay in the skat after it and (the simplest consistent world) had
-    picked up those same cards; the observer's own push took the cards its dealt
-    hand lacks."""
-    skat = final_skat
+    """Fill in the hidden Schieberamsch pushes of a world (in place, adjusting the
+    pushers' dealt hands) and return the dealt skat.
+
+    The skat after each push is known where the observation pins it: the skat as it
+    lies now after the last one, the observer's own push (what it pushed, and what it
+    picked up: its twelve cards less its dealt hand), and through every push on unseen
+    (which leaves the skat as it was).  A skat nobody pins is taken to be the one
+    next to it (the simplest consistent world: a hidden push pushed on what it had
+    picked up).  A hidden push then pushed the skat after it and had picked up the
+    skat before it."""
+    entries = [i for i, (_, a) in enumerate(history) if isinstance(a, Push)]
+    k = len(entries)
+    after: list[int | None] = [None] * (k + 1)  # after[j]: the skat after entry j (0: dealt)
+    after[k] = final_skat
     seat = int(o.seat)
-    for i in range(len(history) - 1, -1, -1):
+    for j, i in enumerate(entries, 1):
         who, action = history[i]
-        if not isinstance(action, Push) or action.discard is None:
-            continue
+        if int(who) == seat and action.discard:  # type: ignore[union-attr]
+            pushed = action.discard.mask  # type: ignore[union-attr]
+            after[j] = pushed
+            after[j - 1] = (dealt[seat] | pushed) & ~o.dealt_hand.mask
+    for _ in range(2 * k + 2):  # unseen pushes and unpinned skats take their neighbour's
+        for j, i in enumerate(entries, 1):
+            unseen = history[i][1].discard is None  # type: ignore[union-attr]
+            if after[j] is None and after[j - 1] is not None and unseen:
+                after[j] = after[j - 1]
+            if after[j - 1] is None and after[j] is not None:
+                after[j - 1] = after[j]
+    for j, i in enumerate(entries, 1):
+        who, action = history[i]
         w = int(who)
-        if action.discard:  # the observer's own push: known cards
-            pushed = action.discard.mask
-            picked = (dealt[w] | pushed) & ~o.dealt_hand.mask if w == seat else pushed
-            dealt[w] = (dealt[w] | pushed) & ~picked
-            skat = picked
-        else:
-            history[i] = (who, Push(CardSet(skat)))
-    return skat
+        before, now = after[j - 1], after[j]
+        assert before is not None and now is not None
+        if action.discard is None or (w == seat and action.discard):  # type: ignore[union-attr]
+            if w == seat and action.discard:  # type: ignore[union-attr]
+                dealt[w] = (dealt[w] | now) & ~before
+            continue
+        history[i] = (who, Push(CardSet(now)))  # a hidden push of two cards
+        dealt[w] = (dealt[w] | now) & ~before
+    dealt_skat = after[0]
+    assert dealt_skat is not None
+    return dealt_skat

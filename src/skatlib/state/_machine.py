@@ -138,6 +138,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(s)][:3]
     ['discard.D9', 'discard.DT', 'discard.DA']
     """
+    if type(state) is not GameState:
+        require_state(state)
     return _LEGAL[state[0]](state)  # type: ignore[no-any-return]
 
 
