@@ -414,3 +414,16 @@ def test_cardset_compares_with_sets_of_non_cards_by_membership() -> None:
     with pytest.raises(TypeError):
         _ = cj | {"CJ"}
     assert (cj == [Card.CJ]) is False  # a list is no Set
+
+
+def test_unchecked_set_equals_the_checked_constructor() -> None:
+    """The fast constructor of the state's views builds what CardSet(mask) builds."""
+    import random
+
+    from skatlib.cards import unchecked_set
+
+    rng = random.Random(3)
+    for mask in [0, 1, 0xFFFFFFFF, *(rng.getrandbits(32) for _ in range(200))]:
+        fast = unchecked_set(mask)
+        assert fast == CardSet(mask) and hash(fast) == hash(CardSet(mask))
+        assert repr(fast) == repr(CardSet(mask)) and list(fast) == list(CardSet(mask))

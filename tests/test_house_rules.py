@@ -179,11 +179,11 @@ def test_h11_censored_push_has_its_own_text() -> None:
 
     rules = Rules(ramsch=True, schieberamsch=True)
     s = run(new_game(STRONG, rules), "p p p s push.CA.C8")
-    seen_by_middlehand = observe(s, 1).auction[-1][1]
+    seen_by_middlehand = observe(s, 1).history[-1][1]
     assert seen_by_middlehand == Push(CardSet())
     assert str(seen_by_middlehand) == "push.??" and str(Push()) == "push"
     assert parse_action("push.??") == seen_by_middlehand
-    assert str(observe(s, 0).auction[-1][1]) == "push.CA.C8"
+    assert str(observe(s, 0).history[-1][1]) == "push.CA.C8"
     before = s
     with pytest.raises(IllegalActionError):
         apply(s, Push(CardSet()))

@@ -47,7 +47,7 @@ def mentioned(o: Observation) -> set[str]:
     for extra in (o.skat, o.discard, o.declarer_hand):
         if extra is not None:
             out |= names(extra)
-    for _, action in o.auction:
+    for _, action in o.history:
         if isinstance(action, (Declare, Push)) and action.discard is not None:
             out |= names(action.discard)
     return out
@@ -164,7 +164,7 @@ def test_start_shows_only_the_own_hand_isko_3_2() -> None:
         o = observe(s, seat)
         assert o.hand == DEAL_A.hand(seat)
         assert (o.skat, o.discard, o.declarer_hand) == (None, None, None)
-        assert o.auction == ()
+        assert o.history == ()
         assert names(o.unseen) == set(names(CardSet.from_cards(Card))) - names(o.hand)
 
 
@@ -189,19 +189,19 @@ def test_discard_is_hidden_from_the_defenders_until_the_end_isko_2_2_2() -> None
     discard = CardSet.parse("CA C7")
     own = observe(s, F)
     assert own.discard == discard
-    assert own.auction[-1] == (F, Declare(Contract.parse("G"), discard))
+    assert own.history[-1] == (F, Declare(Contract.parse("G"), discard))
     for seat in (M, R):
         o = observe(s, seat)
         assert o.contract == Contract.parse("G")
         assert o.discard is None
-        assert o.auction[-1] == (F, Declare(Contract.parse("G")))
+        assert o.history[-1] == (F, Declare(Contract.parse("G")))
         assert not {"CA", "C7"} & mentioned(o)
     s = text_moves(s, "RE.0")  # the game ends: now everything about the skat is public
     for seat in Seat:
         o = observe(s, seat)
         assert o.skat == DEAL_A.skat
         assert o.discard == discard
-        assert o.auction[-1] == (F, Declare(Contract.parse("G"), discard))
+        assert o.history[-1] == (F, Declare(Contract.parse("G"), discard))
 
 
 def test_hand_game_skat_stays_unseen_by_the_declarer_isko_2_2_3() -> None:

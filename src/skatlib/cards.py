@@ -675,3 +675,15 @@ class CardSet(Set[Card]):
 
 DECK = CardSet(T.FULL)
 """All 32 cards."""
+
+
+_new_object = object.__new__
+_set_attr = object.__setattr__
+
+
+def unchecked_set(mask: int) -> CardSet:
+    """A :class:`CardSet` of a mask known to be a valid 32-bit mask (no conversion or
+    check: for masks the fast core produced, as in the game state's views)."""
+    c = _new_object(CardSet)
+    _set_attr(c, "mask", mask)
+    return c

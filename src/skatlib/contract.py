@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import SupportsIndex
 
 import attrs
 
@@ -85,10 +84,11 @@ def game_type_index(game_type: object, name: str = "game_type") -> int:
     ...
     skatlib.errors.InvalidContractError: game_type -1 is not a game type: use ...
     """
-    if isinstance(game_type, bool) or not isinstance(game_type, SupportsIndex):
+    # hasattr, not isinstance(SupportsIndex): a runtime Protocol check costs ~15 us
+    if isinstance(game_type, bool) or not hasattr(type(game_type), "__index__"):
         raise TypeError(f"{name} must be a GameType or an int 0..6, not {game_type!r} "
                         f"({type(game_type).__name__})")
-    gt = operator.index(game_type)
+    gt = operator.index(game_type)  # type: ignore[arg-type]
     if not 0 <= gt < T.N_GAME_TYPES:
         raise InvalidContractError(
             f"{name} {game_type!r} is not a game type: use GameType.DIAMONDS (0) .. "

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import attrs
 
 from . import _tables as T
-from .cards import Card, CardSet, to_mask
+from .cards import Card, CardSet, to_mask, unchecked_set
 from .errors import (
     InvalidCardsError,
     NotationError,
@@ -242,17 +242,12 @@ class Deal:
         return f"Deal.parse({str(self)!r})"
 
 
-def _cardset(mask: int) -> CardSet:
-    c = object.__new__(CardSet)
-    object.__setattr__(c, "mask", mask)
-    return c
-
-
 def _unchecked(cls: type[Deal], masks: list[int]) -> Deal:
     """A :class:`Deal` from four masks known to partition the deck (no checks)."""
     d = object.__new__(cls)
-    object.__setattr__(d, "hands", (_cardset(masks[0]), _cardset(masks[1]), _cardset(masks[2])))
-    object.__setattr__(d, "skat", _cardset(masks[3]))
+    hands = (unchecked_set(masks[0]), unchecked_set(masks[1]), unchecked_set(masks[2]))
+    object.__setattr__(d, "hands", hands)
+    object.__setattr__(d, "skat", unchecked_set(masks[3]))
     return d
 
 

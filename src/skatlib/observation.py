@@ -22,7 +22,7 @@ from __future__ import annotations
 import attrs
 
 from .actions import Action, Declare, Push
-from .cards import Card, CardSet
+from .cards import Card, CardSet, unchecked_set
 from .contract import Contract
 from .deal import Seat
 from .rules import Rules
@@ -128,21 +128,21 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
     if finished:
         skat = state.deal.skat
         if picked and contract is not None:
-            discard = CardSet(state.skat_mask)
+            discard = unchecked_set(state.skat_mask)
     elif is_declarer and picked:
         skat = state.deal.skat
         if contract is not None or state.skat_mask:
-            discard = CardSet(state.skat_mask)  # put away so far, or the whole discard
+            discard = unchecked_set(state.skat_mask)  # put away so far, or the whole discard
     elif picked and phase == Phase.PUSHING and s == state.to_move_index and state.skat_mask:
-        discard = CardSet(state.skat_mask)  # the seat's own push so far
+        discard = unchecked_set(state.skat_mask)  # the seat's own push so far
     declarer_hand = None
     hands = state.hand_masks
     if d >= 0 and (state.open_hand or finished) and contract is not None:
-        declarer_hand = CardSet(hands[d])
+        declarer_hand = unchecked_set(hands[d])
     dealt = state.deal.hands[s]
     history = state.history
     return Observation(
-        _SEATS[s], state.rules, phase, state.to_move, CardSet(hands[s]), dealt,
+        _SEATS[s], state.rules, phase, state.to_move, unchecked_set(hands[s]), dealt,
         history if finished else _censor(history, s), state.bid, state.declarer, contract,
         picked, skat, discard, declarer_hand, state.tricks, state.current_trick, state.leader,
         tuple(_SEATS[i] for i in range(3) if state.conceded_mask >> i & 1),

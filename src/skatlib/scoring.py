@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import SupportsIndex
 
 import attrs
 
@@ -137,11 +136,11 @@ def _whole(name: str, value: object, reason: Reason) -> int:
     :func:`operator.index` takes (a NumPy integer, say).  A bool or a non-integer
     (``61.0``) is refused with an :class:`~skatlib.InvalidScoreError` naming
     ``name`` (scoring input is a value error here, as it always was)."""
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise InvalidScoreError(
             f"{name} must be a whole number (an int or an operator.index-able integer), "
             f"not {value!r} ({type(value).__name__})", reason)
-    return operator.index(value)
+    return operator.index(value)  # type: ignore[arg-type]
 
 
 def _check_matadors(contract: Contract, matadors: object) -> int:
@@ -234,8 +233,8 @@ def max_game_value(contract: Contract, matadors: int) -> int:
 def _bid(bid: object) -> int:
     if isinstance(bid, Bid):
         return bid.value
-    if isinstance(bid, SupportsIndex) and not isinstance(bid, bool):
-        bid = operator.index(bid)
+    if hasattr(type(bid), "__index__") and not isinstance(bid, bool):
+        bid = operator.index(bid)  # type: ignore[arg-type]
     if not is_bid_value(bid):
         Bid(bid)  # type: ignore[arg-type]  # raises the standard message
     return bid  # type: ignore[return-value]

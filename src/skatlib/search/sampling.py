@@ -137,7 +137,7 @@ def _game_type(obs: Observation) -> int:
 
 
 def _card_pushes(obs: Observation) -> bool:
-    return any(isinstance(a, Push) and a.discard is not None for _, a in obs.auction)
+    return any(isinstance(a, Push) and a.discard is not None for _, a in obs.history)
 
 
 def world_constraints(obs: Observation) -> Constraints:
@@ -221,7 +221,7 @@ def _push_constraints(obs: Observation, seat: int, unseen: int, allowed: dict[in
     mine = 0
     later_pickers = 0
     any_card_push = False
-    for who, action in obs.auction:
+    for who, action in obs.history:
         if isinstance(action, Push) and action.discard is not None:
             any_card_push = True
             if int(who) == seat:

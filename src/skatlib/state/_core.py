@@ -20,7 +20,7 @@ import attrs
 
 from .. import _tables as T
 from ..actions import Action
-from ..cards import Card, CardSet
+from ..cards import Card, CardSet, unchecked_set
 from ..contract import Contract
 from ..deal import Deal, Seat
 from ..errors import IllegalActionError, Reason, SkatError
@@ -393,7 +393,7 @@ class GameState(tuple):  # type: ignore[type-arg]
     def hands(self) -> tuple[CardSet, CardSet, CardSet]:
         """The cards each seat holds now."""
         h = self[HANDS]
-        return (CardSet(h[0]), CardSet(h[1]), CardSet(h[2]))
+        return (unchecked_set(h[0]), unchecked_set(h[1]), unchecked_set(h[2]))
 
     def hand(self, seat: Seat | int) -> CardSet:
         """The cards ``seat`` holds now.
@@ -402,14 +402,14 @@ class GameState(tuple):  # type: ignore[type-arg]
         >>> len(new_game(Deal.shuffled(1)).hand(2))
         10
         """
-        return CardSet(self[HANDS][seat_index(seat)])
+        return unchecked_set(self[HANDS][seat_index(seat)])
 
     @property
     def skat(self) -> CardSet:
         """The skat as it lies now: the dealt skat, nothing while the declarer
         holds it after a pickup (then the cards he has put away so far), then the
         two cards he put away."""
-        return CardSet(self[SKAT])
+        return unchecked_set(self[SKAT])
 
     @property
     def declarer(self) -> Seat | None:
@@ -420,7 +420,7 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """Cards played to the unfinished trick, in order."""
-        return tuple(CARDS[c] for c in self[TRICK])
+        return tuple(map(CARDS.__getitem__, self[TRICK]))
 
     @property
     def leader(self) -> Seat:
