@@ -273,7 +273,7 @@ def test_public_raw_twins_are_the_table_functions_themselves() -> None:
     assert skatlib.legal_cards_mask is T.legal_cards_mask
     assert trick_winner_fast is T.trick_winner_fast is play.trick_winner_fast
     assert skatlib.trick_winner_fast is T.trick_winner_fast
-    assert T.legal_mask is T.legal_cards_mask and T.trick_winner3 is T.trick_winner_fast
+    assert not hasattr(T, "legal_mask") and not hasattr(T, "trick_winner3")  # one name each
 
 
 @given(st.integers(0, 2), cards, cards, cards, st.integers(0, 6))

@@ -102,7 +102,7 @@ def synthetic_position(rng: random.Random, tricks_left: int) -> Position:
     trick: list[int] = []
     for k in range(rng.randrange(3) if tricks_left > 0 else 0):
         seat = (leader + k) % 3
-        legal = T.legal_mask(gt, hands[seat], trick[0] if trick else -1)
+        legal = T.legal_cards_mask(gt, hands[seat], trick[0] if trick else -1)
         c = rng.choice(T.mask_cards(legal))
         hands[seat] &= ~(1 << c)
         trick.append(c)
@@ -120,7 +120,7 @@ def brute_raw(pos: Position) -> int:
     @cache
     def rec(hands: tuple[int, int, int], trick: tuple[int, ...], leader: int, pts: int) -> int:
         if len(trick) == 3:
-            w = (leader + T.trick_winner3(gt, *trick)) % 3
+            w = (leader + T.trick_winner_fast(gt, *trick)) % 3
             if w == d:
                 pts += sum(T.CARD_POINTS[c] for c in trick)
             if gt == T.NULL and w == d:
@@ -131,7 +131,7 @@ def brute_raw(pos: Position) -> int:
                 return 1 if gt == T.NULL else pts
             return rec(hands, (), w, pts)
         seat = (leader + len(trick)) % 3
-        legal = T.legal_mask(gt, hands[seat], trick[0] if trick else -1)
+        legal = T.legal_cards_mask(gt, hands[seat], trick[0] if trick else -1)
         values = []
         for c in T.mask_cards(legal):
             h = list(hands)
@@ -161,12 +161,12 @@ def brute_all_tricks(pos: Position) -> bool:
     @cache
     def rec(hands: tuple[int, int, int], trick: tuple[int, ...], leader: int) -> bool:
         if len(trick) == 3:
-            w = (leader + T.trick_winner3(gt, *trick)) % 3
+            w = (leader + T.trick_winner_fast(gt, *trick)) % 3
             if w != d:
                 return False
             return True if not any(hands) else rec(hands, (), w)
         seat = (leader + len(trick)) % 3
-        legal = T.legal_mask(gt, hands[seat], trick[0] if trick else -1)
+        legal = T.legal_cards_mask(gt, hands[seat], trick[0] if trick else -1)
         results = []
         for c in T.mask_cards(legal):
             h = list(hands)

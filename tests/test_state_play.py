@@ -643,7 +643,7 @@ def test_result_equals_reference_and_kernel_score_isko_5(deal: Deal, moves: str)
 
 def test_playing_legal_mirrors_legal_mask_isko_4_2() -> None:
     """ISkO 4.2: the card-play legal actions (their inlined follow-suit rule) are the
-    cards of ``skatlib._tables.legal_mask``, for every game type and led card."""
+    cards of ``skatlib._tables.legal_cards_mask``, for every game type and led card."""
     import random
 
     from skatlib import GameType
@@ -662,6 +662,6 @@ def test_playing_legal_mirrors_legal_mask_isko_4_2() -> None:
         if s.is_finished:
             continue
         led = s.trick_cards[0] if s.trick_cards else -1
-        want = T.legal_mask(s.game_type_index, s.hand_masks[s.to_move_index], led)
+        want = T.legal_cards_mask(s.game_type_index, s.hand_masks[s.to_move_index], led)
         assert legal_actions(s) == plays(want)
         assert sum(1 << a.card for a in legal_actions(s) if isinstance(a, Play)) == want

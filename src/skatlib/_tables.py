@@ -199,11 +199,6 @@ def trick_winner_fast(game_type: int, c0: int, c1: int, c2: int) -> int:
     return 2 if k2 > k0 else 0
 
 
-# Old private names of the two functions above (``state.py`` still uses them).
-legal_mask = legal_cards_mask
-trick_winner3 = trick_winner_fast
-
-
 # ----- completed tricks as one int ------------------------------------------------------
 #
 # The one home of the layout of a completed trick (GameState.packed_tricks,

@@ -416,7 +416,7 @@ class PIMCBot:
             if len(trick) != 2:
                 return False
             full = [*trick, card]
-            w = (int(o.leader) + T.trick_winner3(gt, full[0], full[1], full[2])) % 3
+            w = (int(o.leader) + T.trick_winner_fast(gt, full[0], full[1], full[2])) % 3
             return (w == d) == (me == d)
 
         def key(card: int) -> tuple[int, int, int]:

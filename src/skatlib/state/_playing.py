@@ -71,7 +71,7 @@ def plays(mask: int) -> tuple[Action, ...]:
 def legal(s: GameState) -> tuple[Action, ...]:
     trick = s[TRICK]
     mask = s[HANDS][s[MOVER]]
-    if trick:  # mirrors _tables.legal_mask (ISkO 4.2); test_playing_legal_mirrors_legal_mask
+    if trick:  # mirrors _tables.legal_cards_mask (ISkO 4.2); proven equal in test_state_play
         follow = mask & _FOLLOW[s[GT]][trick[0]]
         if follow:
             mask = follow
@@ -82,7 +82,7 @@ def legal(s: GameState) -> tuple[Action, ...]:
 def legal_mask(s: GameState) -> int:
     """The cards the seat to move may play, as a mask (ISkO 4.2)."""
     trick = s[TRICK]
-    return T.legal_mask(s[GT], s[HANDS][s[MOVER]], trick[0] if trick else -1)
+    return T.legal_cards_mask(s[GT], s[HANDS][s[MOVER]], trick[0] if trick else -1)
 
 
 def check(s: GameState, action: object) -> None:
@@ -122,7 +122,7 @@ def play(s: GameState, card: int) -> GameState:
     gt = s[6]
     c0, c1 = trick
     leader = s[4]
-    winner = (leader + T.trick_winner3(gt, c0, c1, card)) % 3
+    winner = (leader + T.trick_winner_fast(gt, c0, c1, card)) % 3
     tricks = (*s[5], T.pack_trick(leader, c0, c1, card, gt))
     d = s[7]
     if T.ends_early(gt, d, winner, d >= 0 and s[10][CONTRACT].schwarz):
