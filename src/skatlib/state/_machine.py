@@ -85,6 +85,8 @@ _STEP: tuple[_Step, ...] = (
 )
 _SIDE = (Concede, Claim, Refuse)
 _play = _playing.play
+_legal_mask = _playing.legal_mask
+_PLAYING = Phase.PLAYING
 _EVENTS = (TimeOut, Leave)
 
 
@@ -231,10 +233,16 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
     >>> apply(s, Bid(18)).bid, s.bid
     (18, 0)
     """
-    if check:
-        require_state(state)
-        _check(state, action, True)
     kind = type(action)
+    if check:
+        if type(state) is not GameState:
+            require_state(state)
+        if kind is Play and state[0] is _PLAYING:
+            # the common case first: a legal card (the full check below words the error)
+            card = action.card  # type: ignore[union-attr]
+            if _legal_mask(state) >> card & 1:
+                return _play(state, card)
+        _check(state, action, True)
     if kind is Play:
         return _play(state, action.card)  # type: ignore[union-attr]
     if kind in _EVENTS:
