@@ -27,7 +27,29 @@ from .contract import Contract
 from .deal import Seat
 from .rules import Rules
 from .state import GameState, Phase, Trick
-from .state._core import seat_index
+from .state._core import (
+    BID,
+    CARDS,
+    CLAIM,
+    CONCEDED,
+    CONTRACT,
+    DEAL,
+    DECL,
+    HANDS,
+    HISTORY,
+    LEADER,
+    MOVER,
+    OPEN,
+    PHASE,
+    PICKED,
+    RULES,
+    SETUP,
+    SKAT,
+    TRICK,
+    TRICKS,
+    seat_index,
+    tricks_of,
+)
 from .state._machine import require_state
 
 __all__ = ["Observation", "observe"]
@@ -115,43 +137,57 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
 
     :raises TypeError: unless ``state`` is a :class:`~skatlib.GameState` and
         ``seat`` a seat.
+
+    >>> from skatlib import Deal, GameState
+    >>> o = observe(GameState.from_position(Deal.shuffled(1), "p p 18 s"), 0)
+    >>> len(o.hand), o.skat, o.put_away
+    (12, CardSet.parse('SK DT'), 0)
     """
-    require_state(state)
+    if type(state) is not GameState:
+        require_state(state)
     s = seat_index(seat)
-    d = state.declarer_index
-    phase = state.phase
+    setup = state[SETUP]  # the raw slots (state._core): observe runs once per decision
+    d = state[DECL]
+    phase = state[PHASE]
     finished = phase == Phase.FINISHED
-    is_declarer = s == d
-    picked = state.picked_up
-    contract = state.contract
+    picked = setup[PICKED]
+    contract = setup[CONTRACT]
+    deal = setup[DEAL]
+    skat_mask = state[SKAT]
     skat = discard = None
     if finished:
-        skat = state.deal.skat
+        skat = deal.skat
         if picked and contract is not None:
-            discard = unchecked_set(state.skat_mask)
-    elif is_declarer and picked:
-        skat = state.deal.skat
-        if contract is not None or state.skat_mask:
-            discard = unchecked_set(state.skat_mask)  # put away so far, or the whole discard
-    elif picked and phase == Phase.PUSHING and s == state.to_move_index and state.skat_mask:
-        discard = unchecked_set(state.skat_mask)  # the seat's own push so far
+            discard = unchecked_set(skat_mask)
+    elif s == d and picked:
+        skat = deal.skat
+        if contract is not None or skat_mask:
+            discard = unchecked_set(skat_mask)  # put away so far, or the whole discard
+    elif picked and phase == Phase.PUSHING and s == state[MOVER] and skat_mask:
+        discard = unchecked_set(skat_mask)  # the seat's own push so far
     declarer_hand = None
-    hands = state.hand_masks
-    if d >= 0 and (state.open_hand or finished) and contract is not None:
+    hands = state[HANDS]
+    if d >= 0 and (setup[OPEN] or finished) and contract is not None:
         declarer_hand = unchecked_set(hands[d])
-    dealt = state.deal.hands[s]
-    history = state.history
+    history = setup[HISTORY]
+    mover = state[MOVER]
     return Observation(
-        _SEATS[s], state.rules, phase, state.to_move, unchecked_set(hands[s]), dealt,
-        history if finished else _censor(history, s), state.bid, state.declarer, contract,
-        picked, skat, discard, declarer_hand, state.tricks, state.current_trick, state.leader,
-        tuple(_SEATS[i] for i in range(3) if state.conceded_mask >> i & 1),
-        state.claim_pending,
-        state.skat_mask.bit_count() if picked and contract is None else 0,
+        _SEATS[s], setup[RULES], phase, _SEATS[mover] if mover >= 0 else None,
+        unchecked_set(hands[s]), deal.hands[s],
+        history if finished else _censor(history, s), setup[BID],
+        _SEATS[d] if d >= 0 else None, contract, picked, skat, discard, declarer_hand,
+        tricks_of(state[TRICKS]), tuple(map(CARDS.__getitem__, state[TRICK])),
+        _SEATS[state[LEADER]], _CONCEDED[setup[CONCEDED]], setup[CLAIM],
+        skat_mask.bit_count() if picked and contract is None else 0,
     )
 
 
+_CONCEDED = tuple(tuple(_SEATS[i] for i in range(3) if m >> i & 1) for m in range(8))
+"""The seats of each conceded-bits mask."""
+
+
 _HIDDEN_PUSH = Push(CardSet(0))
+_HIDING = (Declare, Push)
 
 
 def _censor(
@@ -160,6 +196,11 @@ def _censor(
     """Hide the cards other seats put away: a declarer's discard shows as the bare
     declaration, and a Schieberamsch push of two cards as ``Push(CardSet())``
     (two cards pushed, unseen by this seat; ``Push()`` is a push unseen)."""
+    for who, action in auction:  # most histories hide nothing: return them as they are
+        if who != seat and type(action) in _HIDING and action.discard:  # type: ignore[union-attr]
+            break
+    else:
+        return auction
     out = []
     for who, action in auction:
         if who != seat:
