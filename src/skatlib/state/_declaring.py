@@ -9,6 +9,8 @@ history always records the compound form, so records read and write it as before
 
 from __future__ import annotations
 
+import functools
+
 from .. import _tables as T
 from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand
 from ..cards import CardSet
@@ -147,6 +149,12 @@ an archive of distinct games never hits it, and each entry costs ~300 bytes; a b
 asking the same declaring state again still hits."""
 
 
+@functools.lru_cache(maxsize=1024)
+def _max_value(contract: Contract, matadors: int) -> int:
+    """:func:`~skatlib.max_game_value`, remembered (35 contracts × 12 matador counts)."""
+    return max_game_value(contract, matadors)
+
+
 def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
     key = (hand, picked_up, bid)
     hit = _ALLOWED_CACHE.get(key)
@@ -154,14 +162,18 @@ def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
         return hit
     candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
     out: list[Contract] = []
+    matadors: dict[int, int] = {}  # per game type: 5 of them behind up to 23 contracts
     for c in candidates:
         if c.is_null:
             if c.base_value >= bid:
                 out.append(c)
             continue
-        m = abs(matadors_mask(c.game_type, hand)) if picked_up else best_hand_matadors(
-            c.game_type, hand)
-        if max_game_value(c, m) >= bid:
+        gt = int(c.game_type)
+        m = matadors.get(gt)
+        if m is None:
+            m = matadors[gt] = abs(matadors_mask(gt, hand)) if picked_up else (
+                best_hand_matadors(gt, hand))
+        if _max_value(c, m) >= bid:
             out.append(c)
     if not out:
         out = [c for c in candidates if not c.is_null]
