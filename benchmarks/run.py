@@ -598,7 +598,7 @@ def memory_growth(deals: int, seed: int) -> dict[str, float]:
 
 
 def _num(x: float) -> str:
-    return f"{x:,.0f}" if x >= 100 else f"{x:,.2f}"
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"
 
 
 def table(benches: list[Bench], mem: dict[str, float], rat: dict[str, float | None],
