@@ -14,7 +14,6 @@ Declare(Contract.parse('G'), CardSet.parse('HQ H7'))
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Iterable
 from typing import Union
@@ -24,7 +23,7 @@ import attrs
 from .bidding import Bid
 from .cards import Card, CardSet, to_mask
 from .contract import Contract
-from .deal import Seat
+from .deal import Seat, _seat
 from .errors import NotationError, Reason
 
 __all__ = [
@@ -106,19 +105,10 @@ def _to_card(value: Card | int | str) -> Card:
 
 
 def _to_seat(value: Seat | int) -> Seat:
-    """A Seat from a Seat or an int 0..2 (anything ``operator.index`` accepts, no bools)."""
+    """A Seat from a Seat or an int 0..2 (the one seat check, ``deal._seat``)."""
     if isinstance(value, Seat):
         return value
-    if isinstance(value, bool):
-        raise TypeError(f"seat must be a Seat or an int 0..2, not the bool {value!r}")
-    try:
-        i = operator.index(value)
-    except TypeError:
-        raise TypeError(f"seat must be a Seat or an int 0..2, not {value!r}") from None
-    if not 0 <= i <= 2:
-        raise NotationError(f"{i} is not a seat: seats are 0 (forehand), 1 (middlehand) and "
-                            "2 (rearhand)", Reason.BAD_SEAT)
-    return Seat(i)
+    return Seat(_seat(value, "seat", NotationError))
 
 
 def _to_cards(value: CardSet | str | Iterable[Card | int] | None) -> CardSet | None:

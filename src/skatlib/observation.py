@@ -196,22 +196,6 @@ def _censor(
     """Hide the cards other seats put away: a declarer's discard shows as the bare
     declaration, and a Schieberamsch push of two cards as ``Push(CardSet())``
     (two cards pushed, unseen by this seat; ``Push()`` is a push unseen)."""
-    last = _LAST_CENSORED[seat]  # card play shares one history object between states
-    if last[0] is auction:
-        return last[1]
-    out = _censor_uncached(auction, seat)
-    _LAST_CENSORED[seat] = (auction, out)  # one assignment: safe across threads
-    return out
-
-
-_EMPTY: tuple[tuple[Seat, Action], ...] = ()
-_LAST_CENSORED: list[tuple[object, tuple[tuple[Seat, Action], ...]]] = [(None, _EMPTY)] * 3
-"""Per seat, the last history censored and its result (compared by identity)."""
-
-
-def _censor_uncached(
-    auction: tuple[tuple[Seat, Action], ...], seat: int
-) -> tuple[tuple[Seat, Action], ...]:
     for who, action in auction:  # most histories hide nothing: return them as they are
         if who != seat and type(action) in _HIDING and action.discard:  # type: ignore[union-attr]
             break

@@ -22,7 +22,7 @@ from .. import _tables as T
 from ..actions import Action
 from ..cards import Card, CardSet, unchecked_set
 from ..contract import Contract
-from ..deal import Deal, Seat
+from ..deal import Deal, Seat, _seat
 from ..errors import IllegalActionError, Reason, SkatError
 from ..rules import Rules
 
@@ -149,20 +149,49 @@ def tricks_of(packed: tuple[int, ...]) -> tuple[Trick, ...]:
     return hit
 
 
+def byte_tables(per_card: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """For each suit byte value, the actions of its cards, lowest first (built once)."""
+    return tuple(tuple(tuple(per_card[8 * suit + r] for r in range(8) if b >> r & 1)
+                       for b in range(256)) for suit in range(4))
+
+
+def actions_of_mask(mask: int, tables: tuple[tuple[tuple[Action, ...], ...], ...],
+                    cache: dict[int, tuple[Action, ...]], size: int) -> tuple[Action, ...]:
+    """The per-card actions of every card of ``mask``, lowest index first (the order of
+    :func:`skatlib._tables.mask_cards`): four per-suit tuples joined, remembered in
+    ``cache`` (emptied when it reaches ``size`` entries)."""
+    hit = cache.get(mask)
+    if hit is None:
+        hit = (tables[0][mask & 255] + tables[1][mask >> 8 & 255]
+               + tables[2][mask >> 16 & 255] + tables[3][mask >> 24 & 255])
+        if len(cache) >= size:
+            cache.clear()
+        cache[mask] = hit
+    return hit
+
+
+def trick_tally(packed_tricks: tuple[int, ...]) -> tuple[list[int], list[int], list[int], int]:
+    """From a packed trick history: the cards each seat won (masks), its tricks, the
+    number (1..10) of the last trick it won (0: none), and the last trick's winner.
+    The one place the state derives what it does not store."""
+    taken = [0, 0, 0]
+    counts = [0, 0, 0]
+    last_of = [0, 0, 0]
+    winner = 0
+    for i, packed in enumerate(packed_tricks, 1):
+        _, c0, c1, c2, winner = T.unpack_trick(packed)
+        taken[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
+        counts[winner] += 1
+        last_of[winner] = i
+    return taken, counts, last_of, winner
+
+
 def seat_index(seat: object, what: str = "seat") -> int:
     """``seat`` as 0..2: a :class:`~skatlib.Seat` or any ``operator.index``-able int
     (no bools).  Wrong type: :class:`TypeError`; out of range: a
-    :class:`~skatlib.SkatError` with :attr:`~skatlib.Reason.BAD_SEAT`."""
-    if isinstance(seat, bool):
-        raise TypeError(f"{what} must be a Seat or an int 0..2, not the bool {seat!r}")
-    try:
-        i = operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be a Seat or an int 0..2, not {seat!r}") from None
-    if not 0 <= i <= 2:
-        raise SkatError(f"{what} {i} is not a seat: seats are 0 (forehand), 1 (middlehand) "
-                        "and 2 (rearhand)", Reason.BAD_SEAT)
-    return i
+    :class:`~skatlib.SkatError` with :attr:`~skatlib.Reason.BAD_SEAT` (the one seat
+    check, :func:`skatlib.deal._seat`)."""
+    return _seat(seat, what, SkatError)  # type: ignore[arg-type]
 
 
 def make(phase: Phase, mover: int, hands: tuple[int, int, int], trick: tuple[int, ...],
@@ -369,18 +398,13 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def taken_masks(self) -> tuple[int, int, int]:
         """The cards each seat has won in tricks, as masks."""
-        taken = [0, 0, 0]
-        for packed in self[TRICKS]:
-            _, c0, c1, c2, winner = T.unpack_trick(packed)
-            taken[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
+        taken = trick_tally(self[TRICKS])[0]
         return (taken[0], taken[1], taken[2])
 
     @property
     def trick_counts(self) -> tuple[int, int, int]:
         """How many tricks each seat has won."""
-        counts = [0, 0, 0]
-        for packed in self[TRICKS]:
-            counts[T.unpack_trick(packed)[4]] += 1
+        counts = trick_tally(self[TRICKS])[1]
         return (counts[0], counts[1], counts[2])
 
     # ----- friendly views ----------------------------------------------------------------

@@ -34,6 +34,8 @@ from ._core import (
     EndReason,
     GameState,
     Phase,
+    actions_of_mask,
+    byte_tables,
     illegal,
     make,
     set3,
@@ -46,6 +48,7 @@ _HAND_CONTRACTS = Contract.all(hand=True)
 _DECLARE_BARE = {c: Declare(c) for c in (*_NON_HAND, *_HAND_CONTRACTS)}
 DISCARDS = tuple(Discard(c) for c in range(32))
 _DISCARD_CACHE: dict[int, tuple[Action, ...]] = {}
+_BYTE_DISCARDS = byte_tables(DISCARDS)
 
 
 # ----- SKAT --------------------------------------------------------------------------
@@ -188,14 +191,8 @@ def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
 
 
 def discard_actions(hand: int) -> tuple[Action, ...]:
-    """:class:`~skatlib.Discard` of every card of ``hand`` (cached per hand)."""
-    hit = _DISCARD_CACHE.get(hand)
-    if hit is None:
-        hit = tuple(DISCARDS[c] for c in T.mask_cards(hand))
-        if len(_DISCARD_CACHE) >= _ALLOWED_CACHE_SIZE:
-            _DISCARD_CACHE.clear()
-        _DISCARD_CACHE[hand] = hit
-    return hit
+    """:class:`~skatlib.Discard` of every card of ``hand``, lowest index first (cached)."""
+    return actions_of_mask(hand, _BYTE_DISCARDS, _DISCARD_CACHE, _ALLOWED_CACHE_SIZE)
 
 
 def legal_declaring(s: GameState) -> tuple[Action, ...]:

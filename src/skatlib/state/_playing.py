@@ -30,6 +30,8 @@ from ._core import (
     EndReason,
     GameState,
     Phase,
+    actions_of_mask,
+    byte_tables,
     illegal,
     seat_index,
 )
@@ -48,24 +50,12 @@ _new = tuple.__new__
 _FOLLOW = T.FOLLOW
 
 
-_BYTE_PLAYS = tuple(tuple(tuple(_PLAYS[8 * suit + r] for r in range(8) if b >> r & 1)
-                          for b in range(256)) for suit in range(4))
-"""The plays of each suit byte of a mask, lowest card first (built once)."""
+_BYTE_PLAYS = byte_tables(_PLAYS)
 
 
 def plays(mask: int) -> tuple[Action, ...]:
-    """:class:`~skatlib.Play` of every card of ``mask``, lowest index first (cached per
-    mask; a miss joins four per-suit tuples, as :func:`skatlib._tables.mask_cards`
-    orders them)."""
-    hit = _PLAY_CACHE.get(mask)
-    if hit is None:
-        b = _BYTE_PLAYS
-        hit = (b[0][mask & 255] + b[1][mask >> 8 & 255] + b[2][mask >> 16 & 255]
-               + b[3][mask >> 24 & 255])
-        if len(_PLAY_CACHE) >= _PLAY_CACHE_SIZE:
-            _PLAY_CACHE.clear()
-        _PLAY_CACHE[mask] = hit
-    return hit
+    """:class:`~skatlib.Play` of every card of ``mask``, lowest index first (cached)."""
+    return actions_of_mask(mask, _BYTE_PLAYS, _PLAY_CACHE, _PLAY_CACHE_SIZE)
 
 
 def legal(s: GameState) -> tuple[Action, ...]:

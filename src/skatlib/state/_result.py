@@ -32,6 +32,7 @@ from ._core import (
     EndReason,
     GameState,
     Phase,
+    trick_tally,
 )
 
 
@@ -76,12 +77,7 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
                      matadors=matadors_mask(GameType.CLUBS, skat),
                      declarer_points=T.mask_points(skat), declarer_tricks=0,
                      defender_points=0, defender_tricks=0, conceded=True, declarer=d)
-    taken = [0, 0, 0]
-    counts = [0, 0, 0]
-    for packed in state[TRICKS]:
-        _, c0, c1, c2, winner = T.unpack_trick(packed)
-        taken[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
-        counts[winner] += 1
+    taken, counts, _, _ = trick_tally(state[TRICKS])
     dp_mask = taken[d] | state[SKAT]
     dt = counts[d]
     def_mask = taken[(d + 1) % 3] | taken[(d + 2) % 3]
@@ -108,16 +104,7 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
 
 def _ramsch_result(state: GameState) -> RamschResult:
     setup = state[SETUP]
-    taken = [0, 0, 0]
-    counts = [0, 0, 0]
-    last_of = [0, 0, 0]
-    last_winner = 0
-    for i, packed in enumerate(state[TRICKS], 1):
-        _, c0, c1, c2, winner = T.unpack_trick(packed)
-        taken[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
-        counts[winner] += 1
-        last_of[winner] = i
-        last_winner = winner
+    taken, counts, last_of, last_winner = trick_tally(state[TRICKS])
     return ramsch_result(
         [T.mask_points(m) for m in taken], counts, last_trick=last_winner,
         rules=setup[RULES], pushes=setup[PUSHES], last_trick_of=last_of,
