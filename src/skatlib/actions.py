@@ -351,8 +351,11 @@ def parse_action(text: str) -> Action:
         contract = Contract.parse(head)
     except NotationError:
         raise NotationError(
-            f"unknown action {text!r}: expected a bid value, 'y', 'p', 's', 'hand', a "
-            "declaration like 'G.H7.HQ' or 'CH', a card like 'CJ', 'SC', or 'RE.<seat>'",
+            f"unknown action {text!r}: expected a bid value, 'y' (hold), 'p' (pass), 's' "
+            "(pick up the skat), 'hand', a declaration like 'G.H7.HQ' or 'CH', a card like "
+            "'CJ', 'discard.<card>', 'kontra', 're' (the answer to Kontra), 'push', 'SC' "
+            "(claim) or 'RE.<seat>' (a concession, not Re); words a person types ('pass', "
+            "'Kontra', 'ja') are read by skatlib.human.read_actions",
             Reason.UNKNOWN_ACTION,
         ) from None
     if not rest:

@@ -35,6 +35,7 @@ from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType, game_type_index
 from .deal import Seat
 from .errors import InvalidContractError, InvalidScoreError, Reason
+from .i18n import contract_name, game_type_name, translator
 
 __all__ = [
     "card_points",
@@ -317,35 +318,42 @@ class GameResult:
         """The value before overbid rounding (equals :attr:`value` unless overbid)."""
         return _value(self.contract, self.levels)
 
-    def explain(self) -> str:
-        """The breakdown a player writes down.
+    def explain(self, lang: str = "en") -> str:
+        """The breakdown a player writes down, in English or (``lang="de"``) German
+        (:mod:`skatlib.i18n`).
 
         >>> r = score(Contract.parse("CH"), bid=48, matadors=2, declarer_points=80,
         ...           declarer_tricks=7)
         >>> print(r.explain())
         with 2, game 3, hand 4 × Clubs 12 = 48; won, +48
+        >>> print(score(Contract.parse("CH"), bid=48, matadors=2, declarer_points=58,
+        ...             declarer_tricks=5).explain(lang="de"))
+        mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48; verloren, −96
         """
+        _ = translator(lang)
         c = self.contract
         if c.is_null:
-            head = f"{c.name} {c.base_value}"
+            head = f"{contract_name(c, lang)} {c.base_value}"
         else:
             running = 0
             parts = []
             for i, level in enumerate(self.levels):
                 running += level.amount
                 # the tops item already says its count ("with 2")
-                parts.append(level.name if i == 0 else f"{level.name} {running}")
-            head = (f"{', '.join(parts)} × {c.game_type.title} {c.base_value} = "
-                    f"{self.computed_value}")
+                if i == 0:
+                    word = _("with {n}") if self.matadors > 0 else _("without {n}")
+                    parts.append(word.format(n=level.amount))
+                else:
+                    parts.append(f"{_(level.name)} {running}")
+            head = (f"{', '.join(parts)} × {game_type_name(c.game_type, lang)} "
+                    f"{c.base_value} = {self.computed_value}")
             if self.overbid:
-                head += (
-                    f"; overbid (bid {self.bid}): {self.value} = "
-                    f"{self.value // c.base_value} × {c.base_value}"
-                )
+                head += "; " + _("overbid (bid {bid})").format(bid=self.bid) + (
+                    f": {self.value} = {self.value // c.base_value} × {c.base_value}")
         if self.conceded:
-            head += "; conceded"
+            head += "; " + _("conceded")
         base_score = self.value if self.won else -2 * self.value
-        text = f"{head}; {'won' if self.won else 'lost'}, {_signed(base_score)}"
+        text = f"{head}; {_('won') if self.won else _('lost')}, {_signed(base_score)}"
         if self.kontra:
             text += " ×2 Kontra" + (" ×2 Re" if self.kontra >= 2 else "")
             text += f" = {_signed(self.score)}"
@@ -364,11 +372,11 @@ class PassedIn:
     value = 0
     score = 0
 
-    def explain(self) -> str:
-        """>>> PassedIn().explain()
-        'passed in: all three passed, no score'
+    def explain(self, lang: str = "en") -> str:
+        """>>> PassedIn().explain(), PassedIn().explain("de")
+        ('passed in: all three passed, no score', 'eingepasst: alle drei haben gepasst, keine Wertung')
         """
-        return "passed in: all three passed, no score"
+        return translator(lang)("passed in: all three passed, no score")
 
     def __str__(self) -> str:
         return self.explain()
@@ -389,11 +397,13 @@ class Abandoned:
     value = 0
     score = 0
 
-    def explain(self) -> str:
+    def explain(self, lang: str = "en") -> str:
         """>>> Abandoned(2, "a player left the table").explain()
         'no game: a player left the table (seat 2)'
         """
-        return f"no game: {self.reason} (seat {int(self.seat)})"
+        _ = translator(lang)
+        return _("no game: {reason} (seat {seat})").format(reason=_(self.reason),
+                                                           seat=int(self.seat))
 
     def __str__(self) -> str:
         return self.explain()
