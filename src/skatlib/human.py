@@ -157,15 +157,18 @@ def _contract_of(words: Sequence[str]) -> tuple[int, set[str]] | None:
     ``'Kreuz'``, ``'null ouvert'``, ``'CHS'``), else None."""
     if not words:
         return None
+    mods: set[str] = set()
     if len(words) == 1 and _ISS_CONTRACT.match(words[0]) and len(words[0]) > 1:
-        c = Contract.parse(words[0])
+        try:
+            c = Contract.parse(words[0])
+        except SkatError:  # 'NS', 'GHH': no game (the notation's own error follows)
+            return None
         mods = {m for m, on in (("hand", c.hand), ("schneider", c.schneider),
                                 ("schwarz", c.schwarz), ("ouvert", c.ouvert)) if on}
         return int(c.game_type), mods
     gt = _GAME_WORDS.get(words[0])
     if gt is None:
         return None
-    mods: set[str] = set()
     for w in words[1:]:
         mod = _MODIFIERS.get(w)
         if mod is None:
@@ -348,9 +351,9 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
             return one(Claim())
         if joined in _REFUSE:
             return one(Refuse(seat))
-        cards = _cards_of(words)
-        if cards is not None and len(cards) == 1:
-            return one(Play(cards[0]))
+        played = _cards_of(words)
+        if played is not None and len(played) == 1:
+            return one(Play(played[0]))
     try:  # the notation itself: 'CJ', 'G.H7.HQ', 'RE.1', 'discard.D7', ...
         action = parse_action(text.strip())
     except SkatError:
@@ -435,11 +438,11 @@ def auction_in_words(history: Sequence[tuple[Seat, Action]], lang: str = "en") -
     words = []
     for who, act in history:
         if isinstance(act, Bid):
-            words.append(f"{seat_name(int(who), lang)} {act.value}")  # type: ignore[call-overload]
+            words.append(f"{seat_name(who, lang)} {act.value}")
         elif isinstance(act, Hold):
-            words.append(f"{seat_name(int(who), lang)} {_('yes')}")  # type: ignore[call-overload]
+            words.append(f"{seat_name(who, lang)} {_('yes')}")
         elif isinstance(act, Pass):
-            words.append(f"{seat_name(int(who), lang)} {_('pass')}")  # type: ignore[call-overload]
+            words.append(f"{seat_name(who, lang)} {_('pass')}")
         else:
             break
     return ", ".join(words)
@@ -516,11 +519,11 @@ def result_lines(state: GameState, lang: str = "en") -> list[str]:
     >>> from skatlib import Deal, RuleBot, new_game, play_game
     >>> end = play_game(new_game(Deal.shuffled(3)), [RuleBot()] * 3)
     >>> print("\\n".join(result_lines(end)))
-    Rearhand (Clubs): 71 points, 6 tricks: won
-    with 1, game 2 × Clubs 12 = 24; won, +24
-    Seeger-Fabian: declarer +74, each defender 0
+    Rearhand (Spades): 81 points, 6 tricks: won
+    without 2, game 3 × Spades 11 = 33; won, +33
+    Seeger-Fabian: declarer +83, each defender 0
     >>> print(result_lines(end, "de")[0])
-    Hinterhand (Kreuz): 71 Augen, 6 Stiche: gewonnen
+    Hinterhand (Pik): 81 Augen, 6 Stiche: gewonnen
     """
     _ = translator(lang)
     res = result(state)
@@ -576,31 +579,31 @@ class HumanPlayer:
         game = self.game
         state = game.state
         game.prompts.append((len(game.states) - 1, self.seat))
-        game.show_turn(observation)
+        game._show_turn(observation)
         while True:
-            text = game.ask(observation)
+            text = game._ask(observation)
             command = text.strip().casefold()
             if command in ("help", "hilfe", "?"):
-                game.say(game.help_text())
+                game._say(game._help_text())
                 continue
             if command in ("hint", "tipp", "tip"):
-                game.say(game.hint(observation, legal))
+                game._say(game.hint(observation, legal))
                 continue
             if command in ("undo", "zurück", "zurueck"):
-                earlier = game.undo_target()
+                earlier = game._undo_target()
                 if earlier is None:
-                    game.say(game.t("Nothing to undo yet."))
+                    game._say(game.t("Nothing to undo yet."))
                     continue
                 raise _Undo(earlier)
             if command in ("quit", "exit", "ende", "beenden"):
                 raise _Quit(eof=False)
             if command in ("show", "zeigen", ""):
-                game.show_turn(observation)
+                game._show_turn(observation)
                 continue
             try:
                 actions = read_actions(text, state, lang=game.lang, symbols=game.symbols)
             except SkatError as exc:
-                game.say(str(exc))
+                game._say(str(exc))
                 continue
             self._pending = list(actions[1:])
             return actions[0]
@@ -621,10 +624,18 @@ class HumanGame:
     >>> import io
     >>> from skatlib import Deal, RuleBot, new_game
     >>> out = io.StringIO()
-    >>> game = HumanGame([1], [RuleBot()] * 3, inp=io.StringIO("pass\\n" * 3), out=out)
-    >>> end = game.play(new_game(Deal.shuffled(3)))
-    >>> end.is_finished, "Middlehand passes." in out.getvalue()
-    (True, True)
+    >>> game = HumanGame([1], [RuleBot()] * 3, inp=io.StringIO("pass\\n"), out=out)
+    >>> end = game.play(new_game(Deal.shuffled(0)))
+    >>> print(out.getvalue().strip())
+    ── Middlehand (you), your turn ──
+    Your cards: CJ DJ CA C7 S9 S7 HA H9 DK D9
+    You may: bid 18 or more, or pass
+    Middlehand (you)> pass
+    Middlehand (you) passes.
+    Rearhand passes.
+    Forehand passes.
+    >>> end.end
+    EndReason.PASSED_IN
     """
 
     def __init__(self, humans: Sequence[int], bots: Sequence[Bot], *, inp: TextIO,
@@ -651,7 +662,15 @@ class HumanGame:
     def seat(self, humans: Sequence[int], bots: Sequence[Bot], *,
              names: Sequence[str] | None = None) -> None:
         """Seat people in ``humans`` and ``bots[i]`` in every other seat ``i`` for
-        the next deal (``names``: the players' names in seat order, in a series)."""
+        the next deal (``names``: the players' names in seat order, in a series).
+
+        >>> import io
+        >>> from skatlib import RuleBot
+        >>> game = HumanGame([0], [RuleBot()] * 3, inp=io.StringIO(), out=io.StringIO())
+        >>> game.seat([1, 2], [RuleBot()] * 3)
+        >>> [type(p).__name__ for p in game.players]
+        ['RuleBot', 'HumanPlayer', 'HumanPlayer']
+        """
         self.humans = tuple(sorted(set(humans)))
         self.names = tuple(names) if names is not None else None
         self.players = [HumanPlayer(self, s) if s in self.humans else bots[s]
@@ -663,24 +682,24 @@ class HumanGame:
         return self.states[-1]
 
     # ----- input and output
-    def say(self, text: str = "") -> None:
+    def _say(self, text: str = "") -> None:
         """Write a line (ASCII fallback where the terminal cannot show ×, −, ♣)."""
         write_line(self.out, text)
 
-    def ask(self, observation: Observation) -> str:
+    def _ask(self, observation: Observation) -> str:
         """One line of input; the end of the input raises the quit signal."""
-        prompt = f"{self.who(observation.seat)}> "
+        prompt = f"{self._who(observation.seat)}> "
         self.out.write(prompt)
         self.out.flush()
         line = self.inp.readline()
         if not line:
-            self.say()
+            self._say()
             raise _Quit(eof=True)
         if self.echo:
-            self.say(line.rstrip("\n"))
+            self._say(line.rstrip("\n"))
         return line
 
-    def who(self, seat: int) -> str:
+    def _who(self, seat: int) -> str:
         """The seat's name, with the player's name in a series."""
         name = seat_name(seat, self.lang)
         if self.names is not None:
@@ -689,7 +708,7 @@ class HumanGame:
             name += " " + self.t("(you)")
         return name
 
-    def cards(self, cards: Sequence[Card] | CardSet, game_type: int | None) -> str:
+    def _cards(self, cards: Sequence[Card] | CardSet, game_type: int | None) -> str:
         """Cards as the hand shows them, sorted for the game type."""
         if isinstance(cards, CardSet):
             cards = cards.sorted(game_type)
@@ -697,34 +716,34 @@ class HumanGame:
             return "-"
         return colour_cards(cards, ansi=self.ansi, symbols=self.symbols, lang=self.lang)
 
-    def show_turn(self, o: Observation) -> None:
+    def _show_turn(self, o: Observation) -> None:
         """The seat's view: hand, auction, trick, what is legal."""
         _ = self.t
         gt = _game_type(o)
         if len(self.humans) > 1 and self._last_seat != o.seat:
             self._hand_over(o.seat)
         self._last_seat = o.seat
-        self.say()
-        head = _("{seat}, your turn").format(seat=self.who(o.seat))
+        self._say()
+        head = _("{seat}, your turn").format(seat=self._who(o.seat))
         if o.contract is not None and o.declarer is not None:
             head += " · " + _("{seat} plays {game}, bid {bid}").format(
                 seat=seat_name(o.declarer, self.lang),
                 game=contract_name(o.contract, self.lang), bid=o.bid)
         elif o.phase == Phase.BIDDING and o.bid:
             head += " · " + _("bid so far {bid}").format(bid=o.bid)
-        self.say(f"── {head} ──")
-        self.say(_("Your cards: {cards}").format(cards=self.cards(o.hand, gt)))
+        self._say(f"── {head} ──")
+        self._say(_("Your cards: {cards}").format(cards=self._cards(o.hand, gt)))
         if o.skat is not None and o.phase == Phase.DECLARING and o.declarer == o.seat:
-            self.say(_("The skat was: {cards}").format(cards=self.cards(o.skat, gt)))
+            self._say(_("The skat was: {cards}").format(cards=self._cards(o.skat, gt)))
         auction = self._auction(o)
         if auction and o.phase in (Phase.BIDDING, Phase.SKAT, Phase.DECLARING):
-            self.say(_("Auction: {auction}").format(auction=auction))
+            self._say(_("Auction: {auction}").format(auction=auction))
         if o.phase == Phase.PLAYING:
             trick = [f"{seat_name((int(o.leader) + i) % 3, self.lang)} "
-                     f"{self.cards([c], gt)}" for i, c in enumerate(o.current_trick)]
-            self.say(_("Trick {n}: {cards}").format(
+                     f"{self._cards([c], gt)}" for i, c in enumerate(o.current_trick)]
+            self._say(_("Trick {n}: {cards}").format(
                 n=len(o.tricks) + 1, cards=", ".join(trick) if trick else _("you lead")))
-        self.say(_("You may: {legal}").format(
+        self._say(_("You may: {legal}").format(
             legal=legal_in_words(self.state, self.lang, symbols=self.symbols)))
 
     def _hand_over(self, seat: int) -> None:
@@ -732,7 +751,7 @@ class HumanGame:
         if _is_terminal(self.out) and not self.echo:
             self.out.write("\x1b[2J\x1b[H")
             self.out.write(self.t("Pass the keyboard to {seat} and press Enter.").format(
-                seat=self.who(seat)) + " ")
+                seat=self._who(seat)) + " ")
             self.out.flush()
             if not self.inp.readline():
                 raise _Quit(eof=True)
@@ -740,7 +759,7 @@ class HumanGame:
     def _auction(self, o: Observation) -> str:
         return auction_in_words(o.history, self.lang)
 
-    def help_text(self) -> str:
+    def _help_text(self) -> str:
         """What can be typed."""
         return self.t(
             "Type what you want to do: a bid value (18), yes/ja, pass/passe, s (pick up the "
@@ -750,7 +769,17 @@ class HumanGame:
             "decision), show (the table again), help, quit.")
 
     def hint(self, o: Observation, legal: Sequence[Action]) -> str:
-        """What the hint bot would do here (from the seat's view only)."""
+        """What the hint bot would do here (from the seat's view only); it picks
+        among the legal actions in turn, so it never suggests a concession.
+
+        >>> import io
+        >>> from skatlib import Deal, RuleBot, legal_actions, new_game, observe
+        >>> game = HumanGame([1], [RuleBot()] * 3, inp=io.StringIO(), out=io.StringIO(),
+        ...                  lang="de")
+        >>> game.states = [new_game(Deal.shuffled(0))]
+        >>> game.hint(observe(game.state, 1), legal_actions(game.state))
+        'Tipp: RuleBot würde sagen: Mittelhand (du) passt.'
+        """
         if self._hint_bot is None:
             if self._hint_bot_maker is not None:
                 self._hint_bot = self._hint_bot_maker()
@@ -760,18 +789,19 @@ class HumanGame:
                 self._hint_bot = RuleBot()
         action = self._hint_bot.act(o, legal)
         name = type(self._hint_bot).__name__
-        said = describe_action(o.seat, action, self.state, self.lang, symbols=self.symbols)
+        said = describe_action(o.seat, action, self.state, self.lang, symbols=self.symbols,
+                               names=[self._who(s) for s in range(3)])
         if isinstance(action, Play):
             said = f"{said[:-1]} ({card_name(action.card, self.lang)})."
         if isinstance(action, Declare) and action.discard is not None:
             said += " " + self.t("Put away: {cards}").format(
-                cards=self.cards(action.discard, int(action.contract.game_type)))
+                cards=self._cards(action.discard, int(action.contract.game_type)))
         if isinstance(action, Discard):
             said = self.t("put away {card}").format(card=card_label(action.card, self.lang,
                                                                    symbols=self.symbols))
         return self.t("hint: {bot} would say: {action}").format(bot=name, action=said)
 
-    def undo_target(self) -> int | None:
+    def _undo_target(self) -> int | None:
         """The index in :attr:`states` of the previous decision of the person now
         asked (the seat's last prompt before this one), or None."""
         now, seat = self.prompts[-1]
@@ -786,15 +816,15 @@ class HumanGame:
         self.states.append(after)
         if isinstance(self.players[seat], HumanPlayer) and len(self.humans) == 1 and \
                 isinstance(action, Discard):
-            self.say(self.t("You put away {card}.").format(
-                card=self.cards([action.card], None)))
+            self._say(self.t("You put away {card}.").format(
+                card=self._cards([action.card], None)))
             return
-        self.say(describe_action(seat, action, before, self.lang, symbols=self.symbols,
-                                 names=[self.who(s) for s in range(3)]))
+        self._say(describe_action(seat, action, before, self.lang, symbols=self.symbols,
+                                 names=[self._who(s) for s in range(3)]))
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
-            self.say(self.t("Trick {n} goes to {seat} ({points} points).").format(
-                n=len(after.tricks), seat=self.who(int(trick.winner)), points=trick.points()))
+            self._say(self.t("Trick {n} goes to {seat} ({points} points).").format(
+                n=len(after.tricks), seat=self._who(int(trick.winner)), points=trick.points()))
 
     def play(self, start: GameState) -> GameState:
         """Play ``start`` to the end; returns the finished state.
@@ -816,23 +846,37 @@ class HumanGame:
                     if isinstance(p, HumanPlayer):
                         p._pending.clear()
                 state = self.states[-1]
-                self.say(self.t("Undone: back to the decision of {seat}.").format(
-                    seat=self.who(state.to_move_index)))
+                self._say(self.t("Undone: back to the decision of {seat}.").format(
+                    seat=self._who(state.to_move_index)))
 
     def finish(self, end: GameState) -> None:
-        """Show the end of a deal: every hand and the skat, and the explained score."""
+        """Show the end of a deal: the skat (and what was put away) and the explained
+        score (:func:`result_lines`).
+
+        >>> import io
+        >>> from skatlib import Deal, RuleBot, new_game, play_game
+        >>> out = io.StringIO()
+        >>> game = HumanGame([0], [RuleBot()] * 3, inp=io.StringIO(), out=out)
+        >>> game.finish(play_game(new_game(Deal.shuffled(3)), [RuleBot()] * 3))
+        >>> print(out.getvalue().strip())
+        ── The deal is over ──
+        Skat: CJ HK; put away: ST SK
+        Rearhand (Spades): 81 points, 6 tricks: won
+        without 2, game 3 × Spades 11 = 33; won, +33
+        Seeger-Fabian: declarer +83, each defender 0
+        """
         _ = self.t
-        self.say()
-        self.say("── " + _("The deal is over") + " ──")
+        self._say()
+        self._say("── " + _("The deal is over") + " ──")
         gt = None if end.contract is None else int(end.contract.game_type)
         if end.end.name not in ("PLAYED_OUT", "PASSED_IN"):
-            self.say(_("The deal ended early: {why}.").format(why=_(end.end.value)))
-        skat = _("Skat: {cards}").format(cards=self.cards(end.deal.skat, gt))
+            self._say(_("The deal ended early: {why}.").format(why=_(end.end.value)))
+        skat = _("Skat: {cards}").format(cards=self._cards(end.deal.skat, gt))
         if end.picked_up and end.skat != end.deal.skat:
-            skat += "; " + _("put away: {cards}").format(cards=self.cards(end.skat, gt))
-        self.say(skat)
+            skat += "; " + _("put away: {cards}").format(cards=self._cards(end.skat, gt))
+        self._say(skat)
         for line in result_lines(end, self.lang):
-            self.say(line)
+            self._say(line)
 
 
 def _game_type(o: Observation) -> int | None:
@@ -883,10 +927,10 @@ def play_session(*, rules: Rules, humans: Sequence[int], bots_for: Callable[[int
     >>> from skatlib import ISKO, Deal, RuleBot
     >>> out = io.StringIO()
     >>> play_session(rules=ISKO, humans=[0], bots_for=lambda i: [RuleBot()] * 3,
-    ...              deal_for=Deal.shuffled, inp=io.StringIO("pass\n"), out=out)
-    3
+    ...              deal_for=Deal.shuffled, inp=io.StringIO("pass\\n"), out=out)
+    0
     >>> out.getvalue().splitlines()[-1]
-    'The input ended before the game was over; the unfinished deal is not scored.'
+    'passed in: all three passed, no score'
     """
     inp = sys.stdin if inp is None else inp
     out = sys.stdout if out is None else out
@@ -912,22 +956,22 @@ def play_session(*, rules: Rules, humans: Sequence[int], bots_for: Callable[[int
                 game.seat([s for s in range(3) if places[s] in humans], bots,
                           names=[table.players[p] for p in places])
                 start = table.new_game(deal_for(i))
-                game.say()
-                game.say("══ " + _("Deal {n} of {count}, dealt by {dealer}").format(
+                game._say()
+                game._say("══ " + _("Deal {n} of {count}, dealt by {dealer}").format(
                     n=i + 1, count=count, dealer=table.next_dealer) + " ══")
             end = game.play(start)
             game.finish(end)
             if table is not None:
                 table = table.record(end)
-                game.say(table.sheet())
+                game._say(table.sheet())
     except _Quit as stop:
         if table is not None and table.entries:
-            game.say(table.sheet())
-        game.say(_("The input ended before the game was over; the unfinished deal is not "
+            game._say(table.sheet())
+        game._say(_("The input ended before the game was over; the unfinished deal is not "
                    "scored.") if stop.eof else _("Goodbye; the unfinished deal is not scored."))
         return EXIT_UNFINISHED if stop.eof else 0
     except KeyboardInterrupt:
-        game.say()
-        game.say(_("Interrupted; the unfinished deal is not scored."))
+        game._say()
+        game._say(_("Interrupted; the unfinished deal is not scored."))
         return 130
     return 0

@@ -373,8 +373,12 @@ class PassedIn:
     score = 0
 
     def explain(self, lang: str = "en") -> str:
-        """>>> PassedIn().explain(), PassedIn().explain("de")
-        ('passed in: all three passed, no score', 'eingepasst: alle drei haben gepasst, keine Wertung')
+        """The one line a player writes down, in English or (``lang="de"``) German.
+
+        >>> PassedIn().explain()
+        'passed in: all three passed, no score'
+        >>> PassedIn().explain("de")
+        'eingepasst: alle drei haben gepasst, keine Wertung'
         """
         return translator(lang)("passed in: all three passed, no score")
 
