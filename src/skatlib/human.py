@@ -860,7 +860,7 @@ class HumanGame:
         >>> game.finish(play_game(new_game(Deal.shuffled(3)), [RuleBot()] * 3))
         >>> print(out.getvalue().strip())
         ── The deal is over ──
-        Skat: CJ HK; put away: ST SK
+        Skat: C8 HA; put away: HQ DT
         Rearhand (Spades): 81 points, 6 tricks: won
         without 2, game 3 × Spades 11 = 33; won, +33
         Seeger-Fabian: declarer +83, each defender 0
