@@ -199,16 +199,22 @@ def _split_cards_and_game(words: list[str]) -> tuple[list[Card], tuple[int, set[
     return [], None
 
 
-def _check_all(text: str, state: GameState, actions: Sequence[Action], lang: str
-               ) -> tuple[Action, ...]:
-    """``actions`` if each is legal after the ones before it (checked by the state
-    machine), else the refusal of the first one that is not."""
+def _after(text: str, state: GameState, actions: Sequence[Action], lang: str) -> GameState:
+    """The state after ``actions``, each checked by the state machine; the refusal
+    of the first one that is not legal."""
     s = state
     for a in actions:
         try:
             s = apply(s, a)
         except IllegalActionError as exc:
             raise _refusal(text, exc.reason, state, lang) from None
+    return s
+
+
+def _check_all(text: str, state: GameState, actions: Sequence[Action], lang: str
+               ) -> tuple[Action, ...]:
+    """``actions`` if each is legal after the ones before it (see :func:`_after`)."""
+    _after(text, state, actions, lang)
     return tuple(actions)
 
 
@@ -263,7 +269,9 @@ def read_actions(text: str, state: GameState, *, lang: str = "en", symbols: bool
         # the same refusal, with the legal cards as the person sees them
         legal_plain = legal_in_words(state, lang)
         message = str(exc).replace(legal_plain, legal_in_words(state, lang, symbols=True))
-        raise type(exc)(message, exc.reason) from None
+        if isinstance(exc, IllegalActionError):
+            raise IllegalActionError(message, exc.reason, action=exc.action) from None
+        raise NotationError(message, exc.reason) from None
 
 
 def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
@@ -336,12 +344,7 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
         if cards or game is not None:
             actions: list[Action] = [Discard(c) for c in cards]
             if game is not None:
-                after = state
-                for a in actions:
-                    try:
-                        after = apply(after, a)
-                    except IllegalActionError as exc:
-                        raise _refusal(text, exc.reason, state, lang) from None
+                after = _after(text, state, actions, lang)
                 actions.append(Declare(_make_contract(text, game[0], game[1], after, lang)))
             return _check_all(text, state, actions, lang)
     if phase == Phase.PLAYING:
