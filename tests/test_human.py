@@ -323,7 +323,8 @@ def test_play_session_series_keeps_the_sheet() -> None:
                         inp=io.StringIO("\n".join(typed) + "\n"), out=out)
     assert code == 0
     text = out.getvalue()
-    assert "Deal 1 of 2, dealt by You" in text and "Deal 2 of 2, dealt by Bernd" in text
+    assert "Deal 1 of 2, dealer: You" in text and "Deal 2 of 2, dealer: Bernd" in text
+    assert "Rearhand (you), your turn" in text and "Bernd (Forehand) " in text
     table = Table(("You", "Bernd", "Clara"), rules=ISKO, deals=2)
     first = table.play(deals[0], [RuleBot()] * 3)
     both = first.play(deals[1], [RuleBot()] * 3)
@@ -389,3 +390,14 @@ def test_cli_bad_seat_is_one_line() -> None:
     proc = _skat(["play", "--human", "7"], "")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "is not a seat" in proc.stderr
+
+
+def test_at_four_the_person_who_deals_sits_out_and_watches() -> None:
+    """D-12: at four the dealer sits out; the deal is played by the bots without input."""
+    out = io.StringIO()
+    code = play_session(rules=ISKO, humans=[0], bots_for=lambda i: [RuleBot()] * 3,
+                        deal_for=lambda i: seeded_deal(2, i), players=4, deals=1,
+                        inp=io.StringIO(""), out=out)
+    text = out.getvalue()
+    assert code == 0 and "You deal and sit this deal out." in text
+    assert "your turn" not in text and "── The deal is over ──" in text

@@ -95,21 +95,35 @@ Ctrl-C exits with 130, ``quit`` with 0."""
 
 # ----------------------------------------------------------------------------- input words
 # Words are compared case-insensitively; English and German are read in every language.
-_YES = frozenset({"y", "yes", "j", "ja", "hold", "halten", "halte", "ok", "jo"})
-_PASS = frozenset({"p", "pass", "passe", "passen", "no", "n", "nein", "weg", "fold"})
-_SKAT = frozenset({"s", "skat", "pickup", "pick up", "pick up the skat", "take",
-                   "take skat", "take the skat", "aufnehmen", "nehmen", "skat aufnehmen",
-                   "aufheben"})
-_HAND = frozenset({"hand", "handspiel", "h", "play hand", "hand spielen"})
-_KONTRA = frozenset({"kontra", "contra", "k", "double"})
-_RE = frozenset({"re", "rekontra", "redouble"})
-_CONCEDE = frozenset({"concede", "aufgeben", "give up", "resign", "ich gebe auf"})
-_CLAIM = frozenset({"claim", "claim the rest", "rest", "den rest", "der rest"})
-_REFUSE = frozenset({"refuse", "ablehnen", "nein danke"})
-_PUSH_ON = frozenset({"push", "schieben", "schiebe", "weiterschieben"})
 _FILLER = frozenset({"play", "spiele", "spielen", "i", "ich", "bid", "reize", "say", "sage",
                      "the", "a", "an", "declare", "ansagen", "put", "away", "drücke",
-                     "druecke", "drücken", "discard", "and", "und", "with", "mit"})
+                     "druecke", "drücken", "discard", "and", "und", "with", "mit", "den",
+                     "der", "die", "das"})
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, case-folded, without filler words (``'play'``,
+    ``'the'``, ``'spiele'``...), unless nothing else is left."""
+    words = [w for w in re.split(r"[\s,;]+", text.strip().casefold()) if w]
+    return [w for w in words if w not in _FILLER] or words
+
+
+def _phrases(*texts: str) -> frozenset[str]:
+    """Phrases as :func:`_words` leaves them, joined by single spaces."""
+    return frozenset(" ".join(_words(t)) for t in texts)
+
+
+_YES = _phrases("y", "yes", "j", "ja", "hold", "halten", "halte", "ok", "jo")
+_PASS = _phrases("p", "pass", "passe", "passen", "no", "n", "nein", "weg", "fold")
+_SKAT = _phrases("s", "skat", "pickup", "pick up", "pick up the skat", "take", "take the skat",
+                 "aufnehmen", "nehmen", "den Skat aufnehmen", "aufheben")
+_HAND = _phrases("hand", "handspiel", "h", "play hand", "hand spielen")
+_KONTRA = _phrases("kontra", "contra", "k", "double")
+_RE = _phrases("re", "rekontra", "redouble")
+_CONCEDE = _phrases("concede", "aufgeben", "give up", "resign", "ich gebe auf")
+_CLAIM = _phrases("claim", "claim the rest", "rest", "den Rest")
+_REFUSE = _phrases("refuse", "ablehnen")
+_PUSH_ON = _phrases("push", "schieben", "schiebe", "weiterschieben")
 _GAME_WORDS: dict[str, int] = {
     **dict.fromkeys(("clubs", "club", "kreuz", "eichel", "eicheln", "c", "acorns"), 3),
     **dict.fromkeys(("spades", "spade", "pik", "grün", "grun", "gruen", "laub", "blatt",
@@ -135,10 +149,6 @@ def _refusal(text: str, reason: Reason, state: GameState, lang: str,
     why = why if why is not None else reason_text(reason, lang)
     legal = legal_in_words(state, lang, symbols=symbols)
     return IllegalActionError(f"{text.strip()!r}: {why}; {legal}", reason, action=text)
-
-
-def _words(text: str) -> list[str]:
-    return [w for w in re.split(r"[\s,;]+", text.strip().casefold()) if w]
 
 
 def _cards_of(words: Sequence[str]) -> list[Card] | None:
@@ -278,7 +288,7 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
     """:func:`read_actions` (in words without symbols)."""
     if state.is_finished:
         raise _refusal(text, Reason.WRONG_PHASE, state, lang)
-    words = [w for w in _words(text) if w not in _FILLER] or _words(text)
+    words = _words(text)
     joined = " ".join(words)
     phase = state.phase
     legal = legal_actions(state)
@@ -703,12 +713,13 @@ class HumanGame:
         return line
 
     def _who(self, seat: int) -> str:
-        """The seat's name, with the player's name in a series."""
+        """The seat's name: "Middlehand (you)" for the one person at the table,
+        else with the player's name in a series ("Bernd (Forehand)")."""
         name = seat_name(seat, self.lang)
+        if len(self.humans) == 1 and seat in self.humans:
+            return f"{name} {self.t('(you)')}"
         if self.names is not None:
-            name = f"{self.names[seat]} ({name})"
-        if len(self.humans) == 1 and seat in self.humans and self.names is None:
-            name += " " + self.t("(you)")
+            return f"{self.names[seat]} ({name})"
         return name
 
     def _cards(self, cards: Sequence[Card] | CardSet, game_type: int | None) -> str:
@@ -960,8 +971,12 @@ def play_session(*, rules: Rules, humans: Sequence[int], bots_for: Callable[[int
                           names=[table.players[p] for p in places])
                 start = table.new_game(deal_for(i))
                 game._say()
-                game._say("══ " + _("Deal {n} of {count}, dealt by {dealer}").format(
+                game._say("══ " + _("Deal {n} of {count}, dealer: {dealer}").format(
                     n=i + 1, count=count, dealer=table.next_dealer) + " ══")
+                if any(p not in places for p in humans):  # at four the dealer sits out
+                    game._say(_("You deal and sit this deal out.") if single else
+                              _("{player} deals and sits this deal out.").format(
+                                  player=table.next_dealer))
             end = game.play(start)
             game.finish(end)
             if table is not None:
