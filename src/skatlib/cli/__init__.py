@@ -73,7 +73,7 @@ class _Parser(argparse.ArgumentParser):
 COMMANDS: list[Command] = [
     Command(
         "play",
-        "play a deal (or a series with --players) with bots and print it",
+        "play a deal (or a series with --players) with bots, or yourself (--human)",
         play.add_arguments,
         play.run,
     ),
