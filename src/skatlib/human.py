@@ -669,6 +669,8 @@ class HumanGame:
         """The states of the deal so far (the undo history)."""
         self.prompts: list[tuple[int, int]] = []
         """``(index into states, seat)`` of every time a person was asked."""
+        self._events: list[str] = []
+        self._seen: dict[int, int] = {}
         self.echo = not _is_terminal(inp)
         self._last_seat = -1
 
@@ -737,6 +739,7 @@ class HumanGame:
         if len(self.humans) > 1 and self._last_seat != o.seat:
             self._hand_over(o.seat)
         self._last_seat = o.seat
+        self._seen[o.seat] = len(self._events)
         self._say()
         head = _("{seat}, your turn").format(seat=self._who(o.seat))
         if o.contract is not None and o.declarer is not None:
@@ -768,7 +771,11 @@ class HumanGame:
                 seat=self._who(seat)) + " ")
             self.out.flush()
             if not self.inp.readline():
+                self._say()
                 raise _Quit(eof=True)
+            # what the table did since this person's last turn (the screen was cleared)
+            for line in self._events[self._seen.get(seat, 0):]:
+                self._say(line)
 
     def _auction(self, o: Observation) -> str:
         return auction_in_words(o.history, self.lang)
@@ -833,12 +840,15 @@ class HumanGame:
             self._say(self.t("You put away {card}.").format(
                 card=self._cards([action.card], None)))
             return
-        self._say(describe_action(seat, action, before, self.lang, symbols=self.symbols,
-                                 names=[self._who(s) for s in range(3)]))
+        lines = [describe_action(seat, action, before, self.lang, symbols=self.symbols,
+                                 names=[self._who(s) for s in range(3)])]
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
-            self._say(self.t("Trick {n} goes to {seat} ({points} points).").format(
+            lines.append(self.t("Trick {n} goes to {seat} ({points} points).").format(
                 n=len(after.tricks), seat=self._who(int(trick.winner)), points=trick.points()))
+        for line in lines:  # all public: seen by the table, replayed at a hand-over
+            self._say(line)
+        self._events.extend(lines)
 
     def play(self, start: GameState) -> GameState:
         """Play ``start`` to the end; returns the finished state.
@@ -847,6 +857,7 @@ class HumanGame:
         """
         self.states = [start]
         self.prompts = []
+        self._events, self._seen = [], {}
         self._last_seat = -1
         state = start
         while True:
