@@ -401,3 +401,11 @@ def test_at_four_the_person_who_deals_sits_out_and_watches() -> None:
     text = out.getvalue()
     assert code == 0 and "You deal and sit this deal out." in text
     assert "your turn" not in text and "── The deal is over ──" in text
+
+
+def test_refusals_show_the_cards_as_the_person_sees_them() -> None:
+    s = _position("p p 18 s G.SK.DT")
+    with pytest.raises(IllegalActionError, match="play a card: ♣Q ♣8 ♠10"):
+        read_actions("D7", s, symbols=True)
+    with pytest.raises(NotationError, match="spiele eine Karte: ♣D ♣8 ♠10"):
+        read_actions("bla", s, lang="de", symbols=True)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from ._text import signed as _signed
 from ._text import write_line
@@ -143,11 +143,18 @@ _MODIFIERS: dict[str, str] = {
 _ISS_CONTRACT = re.compile(r"^[gcshdn][hszo]*$")
 
 
-def _refusal(text: str, reason: Reason, state: GameState, lang: str,
-             why: str | None = None, symbols: bool = False) -> IllegalActionError:
+class _Voice(NamedTuple):
+    """How the parser speaks: the language and whether cards show suit symbols."""
+
+    lang: str
+    symbols: bool
+
+
+def _refusal(text: str, reason: Reason, state: GameState, voice: _Voice,
+             why: str | None = None) -> IllegalActionError:
     """The one-line refusal: the input, why, and what is legal in plain words."""
-    why = why if why is not None else reason_text(reason, lang)
-    legal = legal_in_words(state, lang, symbols=symbols)
+    why = why if why is not None else reason_text(reason, voice.lang)
+    legal = legal_in_words(state, voice.lang, symbols=voice.symbols)
     return IllegalActionError(f"{text.strip()!r}: {why}; {legal}", reason, action=text)
 
 
@@ -188,14 +195,14 @@ def _contract_of(words: Sequence[str]) -> tuple[int, set[str]] | None:
     return gt, mods
 
 
-def _make_contract(text: str, gt: int, mods: set[str], state: GameState, lang: str
+def _make_contract(text: str, gt: int, mods: set[str], state: GameState, voice: _Voice
                    ) -> Contract:
     hand = "hand" in mods or not state.picked_up  # a hand game is a hand game: say it or not
     try:
         return Contract(GameType(gt), hand=hand, schneider=True if "schneider" in mods else None,
                         schwarz=True if "schwarz" in mods else None, ouvert="ouvert" in mods)
     except SkatError as exc:
-        raise _refusal(text, exc.reason, state, lang) from None
+        raise _refusal(text, exc.reason, state, voice) from None
 
 
 def _split_cards_and_game(words: list[str]) -> tuple[list[Card], tuple[int, set[str]] | None]:
@@ -209,7 +216,7 @@ def _split_cards_and_game(words: list[str]) -> tuple[list[Card], tuple[int, set[
     return [], None
 
 
-def _after(text: str, state: GameState, actions: Sequence[Action], lang: str) -> GameState:
+def _after(text: str, state: GameState, actions: Sequence[Action], voice: _Voice) -> GameState:
     """The state after ``actions``, each checked by the state machine; the refusal
     of the first one that is not legal."""
     s = state
@@ -217,14 +224,14 @@ def _after(text: str, state: GameState, actions: Sequence[Action], lang: str) ->
         try:
             s = apply(s, a)
         except IllegalActionError as exc:
-            raise _refusal(text, exc.reason, state, lang) from None
+            raise _refusal(text, exc.reason, state, voice) from None
     return s
 
 
-def _check_all(text: str, state: GameState, actions: Sequence[Action], lang: str
+def _check_all(text: str, state: GameState, actions: Sequence[Action], voice: _Voice
                ) -> tuple[Action, ...]:
     """``actions`` if each is legal after the ones before it (see :func:`_after`)."""
-    _after(text, state, actions, lang)
+    _after(text, state, actions, voice)
     return tuple(actions)
 
 
@@ -271,23 +278,13 @@ def read_actions(text: str, state: GameState, *, lang: str = "en", symbols: bool
 
     as_text(text, "text")
     require_state(state)
-    try:
-        return _read(text, state, lang)
-    except (IllegalActionError, NotationError) as exc:
-        if not symbols:
-            raise
-        # the same refusal, with the legal cards as the person sees them
-        legal_plain = legal_in_words(state, lang)
-        message = str(exc).replace(legal_plain, legal_in_words(state, lang, symbols=True))
-        if isinstance(exc, IllegalActionError):
-            raise IllegalActionError(message, exc.reason, action=exc.action) from None
-        raise NotationError(message, exc.reason) from None
+    return _read(text, state, _Voice(lang, symbols))
 
 
-def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
-    """:func:`read_actions` (in words without symbols)."""
+def _read(text: str, state: GameState, voice: _Voice) -> tuple[Action, ...]:
+    """:func:`read_actions`."""
     if state.is_finished:
-        raise _refusal(text, Reason.WRONG_PHASE, state, lang)
+        raise _refusal(text, Reason.WRONG_PHASE, state, voice)
     words = _words(text)
     joined = " ".join(words)
     phase = state.phase
@@ -295,17 +292,17 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
     seat = state.to_move_index
 
     def one(action: Action) -> tuple[Action, ...]:
-        return _check_all(text, state, (action,), lang)
+        return _check_all(text, state, (action,), voice)
 
     if not words:
-        raise NotationError(_unknown(text, state, lang), Reason.UNKNOWN_ACTION)
+        raise NotationError(_unknown(text, state, voice), Reason.UNKNOWN_ACTION)
     if phase == Phase.BIDDING:
         listening = Hold() in legal
         if joined in _YES:
             if listening:
                 return (Hold(),)
-            raise _refusal(text, Reason.BID_NOT_ALLOWED, state, lang,
-                           translator(lang)("you are the one bidding: say a value"))
+            raise _refusal(text, Reason.BID_NOT_ALLOWED, state, voice,
+                           translator(voice.lang)("you are the one bidding: say a value"))
         if joined in _PASS:
             return (Pass(),)
         if len(words) == 1 and words[0].isdigit() and len(words[0]) <= 3:
@@ -313,11 +310,11 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
             if listening and value == state.bid:
                 return (Hold(),)
             if listening:
-                raise _refusal(text, Reason.MUST_HOLD_OR_PASS, state, lang)
+                raise _refusal(text, Reason.MUST_HOLD_OR_PASS, state, voice)
             try:
                 return one(Bid(value))
             except SkatError as exc:
-                raise _refusal(text, exc.reason, state, lang) from None
+                raise _refusal(text, exc.reason, state, voice) from None
     if phase == Phase.KONTRA:
         re_turn = Re() in legal
         if joined in _YES or joined in (_RE if re_turn else _KONTRA):
@@ -325,7 +322,7 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
         if joined in _PASS:
             return (Pass(),)
     if joined in _KONTRA or joined in _RE:  # 'RE' alone is never the concession 'RE.<seat>'
-        raise _refusal(text, Reason.KONTRA_NOT_ALLOWED, state, lang)
+        raise _refusal(text, Reason.KONTRA_NOT_ALLOWED, state, voice)
     if phase == Phase.SKAT:
         if joined in _SKAT:
             return (PickUpSkat(),)
@@ -336,10 +333,10 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
             gt, mods = game
             implied = gt != 5 and mods & {"ouvert", "schneider", "schwarz"}  # all imply hand
             if "hand" not in mods and not implied:
-                raise _refusal(text, Reason.DISCARD_REQUIRED, state, lang, translator(lang)(
+                raise _refusal(text, Reason.DISCARD_REQUIRED, state, voice, translator(voice.lang)(
                     "pick up the skat first, or say it with 'hand' to play it hand"))
             return _check_all(text, state, (PlayHand(), Declare(
-                _make_contract(text, game[0], game[1], state.apply(PlayHand()), lang))), lang)
+                _make_contract(text, game[0], game[1], state.apply(PlayHand()), voice))), voice)
     if phase == Phase.PUSHING:
         if joined in _SKAT:
             return one(PickUpSkat())
@@ -348,15 +345,15 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
     if phase == Phase.DECLARING and not any(isinstance(a, Discard) for a in legal):
         game = _contract_of(words)  # 'CO' is clubs ouvert here, not the clubs Ober
         if game is not None:
-            return one(Declare(_make_contract(text, game[0], game[1], state, lang)))
+            return one(Declare(_make_contract(text, game[0], game[1], state, voice)))
     if phase in (Phase.DECLARING, Phase.PUSHING):
         cards, game = _split_cards_and_game(words)
         if cards or game is not None:
             actions: list[Action] = [Discard(c) for c in cards]
             if game is not None:
-                after = _after(text, state, actions, lang)
-                actions.append(Declare(_make_contract(text, game[0], game[1], after, lang)))
-            return _check_all(text, state, actions, lang)
+                after = _after(text, state, actions, voice)
+                actions.append(Declare(_make_contract(text, game[0], game[1], after, voice)))
+            return _check_all(text, state, actions, voice)
     if phase == Phase.PLAYING:
         if joined in _CONCEDE:
             return one(Concede(seat))
@@ -370,16 +367,16 @@ def _read(text: str, state: GameState, lang: str) -> tuple[Action, ...]:
     try:  # the notation itself: 'CJ', 'G.H7.HQ', 'RE.1', 'discard.D7', ...
         action = parse_action(text.strip())
     except SkatError:
-        raise NotationError(_unknown(text, state, lang), Reason.UNKNOWN_ACTION) from None
+        raise NotationError(_unknown(text, state, voice), Reason.UNKNOWN_ACTION) from None
     if isinstance(action, Play) and phase in (Phase.DECLARING, Phase.PUSHING):
         action = Discard(action.card)
     return one(action)
 
 
-def _unknown(text: str, state: GameState, lang: str) -> str:
-    _ = translator(lang)
+def _unknown(text: str, state: GameState, voice: _Voice) -> str:
+    _ = translator(voice.lang)
     return (_("{text} means nothing to me here").format(text=repr(text.strip())) + "; "
-            + legal_in_words(state, lang) + " " + _("('help' helps)"))
+            + legal_in_words(state, voice.lang, symbols=voice.symbols) + " " + _("('help' helps)"))
 
 
 def legal_in_words(state: GameState, lang: str = "en", *, symbols: bool = False) -> str:
