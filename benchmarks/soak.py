@@ -639,7 +639,9 @@ def expected_result(s: GameState, m: Model) -> GameResult | PassedIn | RamschRes
     conceded = m.end == "declarer_conceded" or (m.end == "event" and m.event_seat == d)
     defenders_gave_up = m.end == "defenders_conceded" or (m.end == "event"
                                                           and m.event_seat != d)
-    if defenders_gave_up and not c.is_null:
+    decided = (m.end == "defenders_conceded" and not c.is_null
+               and m.rules.concession == "decided")  # D-11 revised: score() decides
+    if defenders_gave_up and not c.is_null and not decided:
         rest = m.hands[0] | m.hands[1] | m.hands[2]
         for card in m.trick:
             rest |= 1 << card
@@ -648,7 +650,7 @@ def expected_result(s: GameState, m: Model) -> GameResult | PassedIn | RamschRes
     mat = model_matadors(m.gt, m.owned) if not c.is_null else 0
     return score(c, bid=m.bid, matadors=mat, declarer_points=points_of(dp_mask),
                  declarer_tricks=dt, defender_points=points_of(defm), defender_tricks=deft,
-                 conceded=conceded, kontra=m.kontra, declarer=d)
+                 conceded=conceded, kontra=m.kontra, declarer=d, defenders_conceded=decided)
 
 
 def check_result(s: GameState, m: Model) -> None:
