@@ -761,7 +761,7 @@ D11_CONCESSIONS = [
     # the declarer already has 95: schneider is decided by the tricks -> 4 × 11
     ("S", 18, 2, 95, 7, 0, 0, True, 44, 44, True, False),
     # announced schneider and what it implies: with 2, game, hand, schneider, announced
-    ("SHS", 66, 2, 0, 0, 0, 0, True, 66, 66, True, False),
+    ("SHS", 66, 2, 0, 0, 0, 0, True, 66, 66, False, False),  # (schneider: reached only)
     # defenders with 60 already have the game: nothing left to concede -> lost at 33
     ("S", 18, 2, 30, 3, 60, 4, False, 33, -66, False, False),
 ]
