@@ -789,7 +789,7 @@ D11_DEAL = "p p 18 s S.DQ.D7"
     (ISKO, 33, "with 2, game 3 × Spades 11 = 33; the defenders conceded; won, +33"),
     (ISS, 55, "with 2, game 3, schneider 4, schwarz 5 × Spades 11 = 55; won, +55"),
     (Rules(concession="all_cards"), 55, None),
-    (PUB, 33, None),
+    (Rules(ramsch=True, bock=True), 33, None),
 ])
 def test_d11_revised_rules_option_selects_the_convention(rules: Rules, value: int,
                                                          explained: str | None) -> None:
