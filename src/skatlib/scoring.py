@@ -441,7 +441,7 @@ def _sheet_levels(contract: Contract, p: int, schneider: bool | None, schwarz: b
                   ) -> tuple[bool, bool, int]:
     """Schneider, schwarz and the declarer's tricks (0 or 10 where schwarz decides
     them, else -1: unknown) from the flags of a score sheet, checked against the
-    declarer's points ``p`` (ISkO 5.2, D-2, D-4)."""
+    declarer's points ``p`` (ISkO 5.2, D-2, D-4; ``p = -1``: not checked)."""
     if contract.is_null:
         raise InvalidScoreError(
             f"{contract.name} is won or lost by tricks, not by schneider/schwarz: give "
@@ -453,6 +453,8 @@ def _sheet_levels(contract: Contract, p: int, schneider: bool | None, schwarz: b
             Reason.INCONSISTENT_RESULT)
     sz = bool(schwarz)
     sn = bool(schneider) or sz
+    if p < 0:  # a shortened game (D-11): the flags are taken as scored
+        return sn, sz, -1
     hit = p >= T.SCHNEIDER_POINTS or p <= _ALL - T.SCHNEIDER_POINTS
     if sn != hit:
         raise InvalidScoreError(
@@ -567,11 +569,10 @@ def score(
             "score() needs the declarer's tricks (declarer_tricks=0..10) or, from a score "
             "sheet, the flags schneider=True/False and schwarz=True/False",
             Reason.MISSING_ARGUMENT)
-    if flags and (defender_points is not None or defender_tricks is not None
-                  or defenders_conceded):
+    if flags and (defender_points is not None or defender_tricks is not None):
         raise InvalidScoreError(
-            "the schneider/schwarz flags describe a game played out; a game that ended early "
-            "needs declarer_tricks and defender_points/defender_tricks",
+            "the schneider/schwarz flags say which levels a sheet scored; give "
+            "defender_points/defender_tricks only with declarer_tricks",
             Reason.CONFLICTING_ARGUMENTS)
     b = _bid(bid)
     m = _check_matadors(contract, matadors)
@@ -587,7 +588,13 @@ def score(
     seat = None if declarer is None else _declarer_seat(declarer)
     multiplier = 1 << k
     if flags:
-        sn, sz, known = _sheet_levels(contract, p, sn_flag, sz_flag)
+        shortened = conceded or defenders_conceded
+        # the points do not decide the levels of a game shortened (D-11) or ended at the
+        # defenders' first trick (schwarz announced or ouvert, D-10): the flags are as scored
+        if shortened or (contract.schwarz and not sz_flag):
+            sn, sz, known = _sheet_levels(contract, -1, sn_flag, sz_flag)
+        else:
+            sn, sz, known = _sheet_levels(contract, p, sn_flag, sz_flag)
         levels = value_levels(contract, m, schneider=sn, schwarz=sz)
         value = _value(contract, levels)
         overbid = value < b
@@ -596,9 +603,12 @@ def score(
         won = (not overbid and p >= T.WIN_POINTS
                and (not contract.schneider or p >= T.SCHNEIDER_POINTS)
                and (not contract.schwarz or known == 10))
+        if shortened:
+            won = defenders_conceded and not overbid
         return GameResult(
             contract, b, m, p, None if known < 0 else known, won, overbid, value,
-            (value if won else -2 * value) * multiplier, sn, sz, levels, k, False, seat)
+            (value if won else -2 * value) * multiplier, sn, sz, levels, k, conceded, seat,
+            defenders_conceded)
 
     t = _int_in("declarer_tricks", declarer_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
     dp = _ALL - p if defender_points is None else _int_in(
