@@ -34,7 +34,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -101,6 +101,10 @@ _SCORING_WORDS = {"list": "list", "liste": "list", "plain": "list", "plain list"
                   "seeger fabian": "seeger_fabian"}
 
 
+def _filled(cells: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((k, v) for k, v in cells if v)
+
+
 @attrs.frozen
 class SheetRow:
     """One row as written: its source ``line`` and its cells as text (parsed only by
@@ -108,8 +112,9 @@ class SheetRow:
 
     line: int
     """The line of the CSV text (or the 1-based row of a JSON sheet)."""
-    cells: tuple[tuple[str, str], ...]
-    """``(key, text)`` for the keys of :data:`COLUMNS` that the sheet has."""
+    cells: tuple[tuple[str, str], ...] = attrs.field(converter=_filled)
+    """``(key, text)`` for the keys of :data:`COLUMNS` the row fills (blank cells are
+    left out: blank and missing mean the same)."""
     totals: tuple[str, ...]
     """Each player's written running total, as text (``''``: not written)."""
 
@@ -420,7 +425,8 @@ class SheetReport:
         width = max(6, *(len(p) for p in self.players))
         how = SCORING_NAMES[self.scoring] + ("" if self.stated else
                                              ", not stated: inferred from the totals")
-        lines = [f"Score sheet: {len(self.players)} players, totals on the {how}"]
+        lines = [f"Score sheet: {len(self.players)} players; totals: {how}; the running "
+                 "totals shown are the correct ones"]
         head = (f"{'#':>3} {'line':>4}  {'declarer':<{width}} {'game':<12} {'score':>6}  "
                 + " ".join(f"{p:>{width}}" for p in self.players))
         lines += [head, "-" * (len(head) + 3)]
@@ -431,13 +437,13 @@ class SheetReport:
             shown = _signed(sc * bock) if isinstance(r.result, GameResult) else ""
             lines.append(f"{r.number:>3} {r.row.line:>4}  {(r.declarer or ''):<{width}} "
                          f"{r.game:<12} {shown:>6}  "
-                         + " ".join(f"{t:>{width}}" for t in r.totals) + f"  {mark}")
+                         + " ".join(f"{_minus(t):>{width}}" for t in r.totals) + f"  {mark}")
             lines += [f"{'':>10}{p}" for p in r.problems]
             if not r.checked and r.ok:
                 lines.append(f"{'':>10}Ramsch: taken as written (no card points per player)")
         lines.append("-" * (len(head) + 3))
         lines.append(f"{'':>3} {'':>4}  {'total':<{width}} {'':<12} {'':>6}  "
-                     + " ".join(f"{t:>{width}}" for t in self.totals))
+                     + " ".join(f"{_minus(t):>{width}}" for t in self.totals))
         wrong = self.wrong
         if wrong:
             lines.append(f"{len(wrong)} of {len(self.rows)} rows wrong (rows "
@@ -449,6 +455,10 @@ class SheetReport:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _minus(n: int) -> str:
+    return str(n).replace("-", "−")
 
 
 class _RowError(Exception):
@@ -678,13 +688,32 @@ def _check_rows(sheet: Sheet, system: Scoring) -> list[RowCheck]:
             if w != should:
                 problems.append(Problem(
                     f"total of {players[i]}", _signed(w), _signed(should),
-                    f"{_signed(base[i])} before, {_signed(pts[i])} in this deal "
-                    f"({SCORING_NAMES[system]})"))
+                    f"{_signed(base[i])} before, {_signed(pts[i])} in this deal"
+                    + _points_why(res, i, declarer_name and players.index(declarer_name),
+                                  dealer_index, n, system, pts[i])))
         previous_written = ([w if w is not None else 0 for w in written_totals]
                             if None not in written_totals and written_totals else None)
         out.append(RowCheck(row, number, players[dealer_index], declarer_name, game, res,
                             tuple(pts), tuple(correct), tuple(problems), checked))
     return out
+
+
+def _points_why(res: GameResult | PassedIn | None, i: int, declarer: int | None | str,
+                dealer: int, n: int, system: Scoring, pts: int) -> str:
+    """Why player ``i`` gets ``pts`` in this deal (D-13, D-14), for a total that is wrong."""
+    if not isinstance(res, GameResult) or not isinstance(declarer, int):
+        return "" if res is None else " (no game, no points)"
+    if i == declarer:
+        if system == "list":
+            return " (the declarer's score, D-13)"
+        return (f" (the declarer's score {_signed(pts - (50 if res.won else -50))} "
+                f"{'+ 50 for a won' if res.won else '− 50 for a lost'} game, D-14)")
+    if system == "list" or res.won:
+        return " (only the declarer scores on the plain list, D-13)" if system == "list" \
+            else " (nothing for the others when the declarer wins, D-14)"
+    who = " (the sitting-out dealer included)" if n == 4 and i == dealer else ""
+    return (f" (+{40 if n == 3 else 30} for every other player{who} when the declarer "
+            f"loses at {n} players, D-14)")
 
 
 def _compare(row: SheetRow, res: GameResult, bock: int) -> list[Problem]:
