@@ -14,13 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skatlib import PUB, GameResult, PassedIn, RandomBot, RecordError, Rules, RuleBot, Table
+from skatlib import PUB, GameResult, PassedIn, RandomBot, RecordError, RuleBot, Rules, Table
 from skatlib.bots import seeded_deal
 from skatlib.cli import main
 from skatlib.sheet import COLUMNS, Sheet, SheetReport, check, load
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "sheets"
-HEAD = "dealer,declarer,contract,bid,matadors,points,schneider,schwarz,kontra,bock,result,value,score"
+HEAD = ("dealer,declarer,contract,bid,matadors,points,schneider,schwarz,kontra,bock,result,"
+        "value,score")
 
 
 def _sheet(rows: list[str], players: str = "A,B,C", scoring: str | None = "list") -> Sheet:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import os
 import random
-from decimal import Decimal
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import attrs
@@ -376,7 +376,7 @@ def test_pub_settlement_pays_differences_times_the_stake() -> None:
     assert [(p.payer, p.payee, p.amount) for p in s.payments] == [
         ("A", "B", Decimal("7.20")), ("A", "C", Decimal("4.80")), ("C", "B", Decimal("2.40"))]
     assert s.balances == (Decimal("-12.00"), Decimal("9.60"), Decimal("2.40"))
-    sf = t.settlement(1, system="seeger_fabian")  # 40 + 98 + (−146 + 40)... per player
+    sf = t.settlement(1, system="seeger_fabian")  # balance: the sum of the differences
     assert sf.balances == tuple(Decimal(3 * x - sum(t.totals("seeger_fabian")))
                                 for x in t.totals("seeger_fabian"))
     assert "Settlement at 0.05 per point (plain list (D-13))" in t.sheet(stake="0.05")

@@ -17,8 +17,11 @@ disagreement the way a player accepts it (:meth:`~skatlib.GameResult.explain`).
 >>> report = check(Sheet.from_csv(text))
 >>> report.ok
 False
->>> print(report.rows[2].problems[0])
-score: written +27, should be −54: with 1, game 2 × Diamonds 9 = 18; overbid (bid 24): 27 = 3 × 9; lost, −54
+>>> p = report.rows[2].problems[0]
+>>> p.field, p.written, p.should
+('score', '+27', '−54')
+>>> print(p.why)
+with 1, game 2 × Diamonds 9 = 18; overbid (bid 24): 27 = 3 × 9; lost, −54
 
 The columns (English header, German header, meaning) are :data:`COLUMNS`;
 every other column is a player, in seating order, holding that player's
@@ -140,6 +143,14 @@ def _sheet_players(value: Sequence[str]) -> tuple[str, ...]:
     return players
 
 
+def _sheet_rows(rows: Iterable[SheetRow]) -> tuple[SheetRow, ...]:
+    out = tuple(rows)
+    for row in out:
+        if not isinstance(row, SheetRow):
+            raise type_error("rows", "SheetRow items", row)
+    return out
+
+
 @attrs.frozen
 class Sheet:
     """A score sheet: the players (in seating order), the scoring system its totals use
@@ -147,7 +158,7 @@ class Sheet:
     :meth:`from_dict`/:meth:`from_json` or :func:`load`; check it with :func:`check`."""
 
     players: tuple[str, ...] = attrs.field(converter=_sheet_players)
-    rows: tuple[SheetRow, ...] = attrs.field(converter=tuple)
+    rows: tuple[SheetRow, ...] = attrs.field(converter=_sheet_rows)
     scoring: Scoring | None = None
 
     # ----- CSV ------------------------------------------------------------------------
@@ -169,8 +180,8 @@ class Sheet:
         start = 0
         while start < len(lines) and (not lines[start].strip()
                                       or lines[start].lstrip().startswith("#")):
-            key, _, value = lines[start].lstrip().lstrip("#").partition(":")
-            if key.strip().lower() in ("scoring", "wertung"):
+            setting, _, value = lines[start].lstrip().lstrip("#").partition(":")
+            if setting.strip().lower() in ("scoring", "wertung"):
                 scoring = _scoring_word(value, start + 1)
             start += 1
         reader = csv.reader(lines[start:])
@@ -698,7 +709,7 @@ def _check_rows(sheet: Sheet, system: Scoring) -> list[RowCheck]:
     return out
 
 
-def _points_why(res: GameResult | PassedIn | None, i: int, declarer: int | None | str,
+def _points_why(res: GameResult | PassedIn | None, i: int, declarer: int | str | None,
                 dealer: int, n: int, system: Scoring, pts: int) -> str:
     """Why player ``i`` gets ``pts`` in this deal (D-13, D-14), for a total that is wrong."""
     if not isinstance(res, GameResult) or not isinstance(declarer, int):

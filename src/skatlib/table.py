@@ -32,8 +32,8 @@ from .contract import Contract, GameType
 from .deal import Deal, Seat
 from .errors import Reason, RecordError, SkatError, TableError, as_int, as_text, type_error
 from .loop import Bot, play_game
-from .record import GameRecord, replay
 from .ramsch import RamschResult
+from .record import GameRecord, replay
 from .rules import ISKO, SCORING_NAMES, Rules
 from .scoring import Abandoned, GameResult, PassedIn, score, seeger_fabian
 from .sheet import Sheet, SheetRow
@@ -410,7 +410,7 @@ class Table:
         >>> check(t.to_sheet()).ok
         True
         """
-        rows = []
+        rows: list[SheetRow] = []
         running = [0] * self.size
         for e in self.entries:
             pts = e.list_points if self.rules.scoring == "list" else e.seeger_fabian
@@ -445,20 +445,20 @@ class Table:
         total line.  ``stake`` (money per point) adds the :meth:`settlement` below.
 
         >>> from skatlib import Contract, score
-        >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
-        ...           declarer_tricks=6)
+        >>> r = score(Contract.parse("N"), bid=23, matadors=0, declarer_points=0,
+        ...           declarer_tricks=0)
         >>> t = Table(("Ann", "Ben", "Cem"), rules=Rules()).record_game(r, declarer="Ben")
         >>> print(t.sheet())
           # dealer          Ann      Ben      Cem
         -----------------------------------------
-          1 Ann               .      +48        .  Ben: Grand — with 1, game 2 × Grand 24 = 48; won, +48
+          1 Ann               .      +23        .  Ben: Null — Null 23; won, +23
         -----------------------------------------
-            plain list        0       48        0  (totals: plain list (D-13))
+            plain list        0       23        0  (totals: plain list (D-13))
         >>> print(t.sheet("markdown"))
         | # | dealer | Ann | Ben | Cem | game |
         |---:|:---|---:|---:|---:|:---|
-        | 1 | Ann |  | +48 |  | Ben: Grand — with 1, game 2 × Grand 24 = 48; won, +48 |
-        | | **plain list (D-13)** | **0** | **48** | **0** | |
+        | 1 | Ann |  | +23 |  | Ben: Null — Null 23; won, +23 |
+        | | **plain list (D-13)** | **0** | **23** | **0** | |
         """
         if format == "csv":
             if stake is not None:
@@ -580,10 +580,11 @@ class Table:
                     _flow(flows, p, q, money)
             for q in receivers:
                 _flow(flows, q, -1, fee / len(receivers))
-        return _settle(self.players, flows, stake,
-                       f"casino: stake × game value, {(casino.commission * 100).normalize():f}% commission"
-                       f" per player" + (f", limit {casino.limit}" if casino.limit else ""),
-                       house)
+        percent = (casino.commission * 100).normalize()
+        method = f"casino: stake × game value, {percent:f}% commission per player"
+        if casino.limit is not None:
+            method += f", limit {casino.limit}"
+        return _settle(self.players, flows, stake, method, house)
 
     # ----- keeping a series: JSON -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -686,8 +687,8 @@ class Table:
                 row = next((k for k, (a, b) in enumerate(zip(saved.rows, mine.rows))
                             if a != b), min(len(saved.rows), len(mine.rows)))
                 raise RecordError(f"the saved sheet disagrees with the replayed deals at row "
-                                  f"{row + 1} (check it with 'skat check')", Reason.RECORD_MISMATCH,
-                                  field="sheet")
+                                  f"{row + 1} (check it with 'skat check')",
+                                  Reason.RECORD_MISMATCH, field="sheet")
         return table
 
 
@@ -713,10 +714,10 @@ def _result_dict(e: SheetEntry) -> dict[str, Any]:
                "defenders_conceded": r.defenders_conceded,
                "declarer": e.seats.index(e._declarer_index), "won": r.won,
                "score": r.score}
-        back = None
+        back: DealResult | None = None
         with contextlib.suppress(RecordError):
             back = _result_from_dict(out)[0]
-        if back is not None and attrs.evolve(back, declarer=r.declarer) == r:
+        if isinstance(back, GameResult) and attrs.evolve(back, declarer=r.declarer) == r:
             return out
     raise RecordError(f"deal {e.number}: a {type(r).__name__} recorded without its deal "
                       "cannot be written so that it reads back; record the finished "
@@ -785,6 +786,14 @@ def _money(value: object, name: str) -> Decimal:
     return out
 
 
+def _commission(value: Decimal | int | str) -> Decimal:
+    return _money(value, "commission")
+
+
+def _limit(value: Decimal | int | str | None) -> Decimal | None:
+    return None if value is None else _money(value, "limit")
+
+
 @attrs.frozen
 class Casino:
     """The online-casino settlement of seed 003: every deal is paid at once, stake ×
@@ -796,9 +805,8 @@ class Casino:
     Decimal('0.09')
     """
 
-    commission: Decimal = attrs.field(converter=lambda v: _money(v, "commission"))
-    limit: Decimal | None = attrs.field(
-        default=None, converter=lambda v: None if v is None else _money(v, "limit"))
+    commission: Decimal = attrs.field(converter=_commission)
+    limit: Decimal | None = attrs.field(default=None, converter=_limit)
 
     def __attrs_post_init__(self) -> None:
         if self.commission >= 1:
