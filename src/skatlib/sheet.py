@@ -48,7 +48,7 @@ from .errors import Reason, RecordError, SkatError, as_text, type_error
 from .rules import SCORING_NAMES
 from .scoring import GameResult, PassedIn, score, seeger_fabian
 
-__all__ = ["COLUMNS", "FORMAT", "VERSION", "Sheet", "SheetRow", "Problem", "RowCheck",
+__all__ = ["COLUMNS", "FORMAT", "VERSION", "Sheet", "SheetRow", "Problem", "RowCheck", "envelope",
            "SheetReport", "check", "load"]
 
 FORMAT = "skatlib-sheet"
@@ -256,15 +256,7 @@ class Sheet:
         >>> Sheet.from_dict(s.to_dict()).rows[0].cells == s.rows[0].cells
         True
         """
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise RecordError(f"not a {FORMAT}: expected an object with format {FORMAT!r}",
-                              field="format")
-        if data.get("version") != VERSION or type(data.get("version")) is not int:
-            raise RecordError(f"unsupported version {data.get('version')!r}: this skatlib "
-                              f"reads version {VERSION}", field="version")
-        unknown = set(data) - {"format", "version", "players", "scoring", "rows"}
-        if unknown:
-            raise RecordError(f"unknown key(s) {sorted(map(str, unknown))}", field="format")
+        envelope(data, FORMAT, VERSION, {"players", "scoring", "rows"})
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError("players must be a list of names", field="players")
@@ -303,6 +295,29 @@ class Sheet:
         :raises RecordError: for text that is not JSON or not a sheet.
         """
         return _from_data(_json(text))
+
+
+def envelope(data: object, format: str, version: int, keys: set[str]) -> None:
+    """Check the frame of a versioned JSON object (a sheet, a saved series): the
+    ``format``, the ``version`` and no keys but ``keys`` (and those two).
+
+    :raises RecordError: naming the field that is wrong.
+
+    >>> envelope({"format": "x", "version": 2}, "x", 1, set())
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.RecordError: field version: unsupported version 2: this skatlib reads version 1
+    """
+    if not isinstance(data, Mapping) or data.get("format") != format:
+        raise RecordError(f"not a {format}: expected an object with format {format!r}",
+                          field="format")
+    if type(data.get("version")) is not int or data.get("version") != version:
+        raise RecordError(f"unsupported version {data.get('version')!r}: this skatlib reads "
+                          f"version {version}", field="version")
+    unknown = set(data) - keys - {"format", "version"}
+    if unknown:
+        raise RecordError(f"unknown key(s) {sorted(map(str, unknown))}; version {version} has "
+                          f"{sorted(keys | {'format', 'version'})}", field="format")
 
 
 def _json(text: str | bytes) -> Any:

@@ -36,7 +36,7 @@ from .ramsch import RamschResult
 from .record import GameRecord, replay
 from .rules import ISKO, SCORING_NAMES, Rules
 from .scoring import Abandoned, GameResult, PassedIn, score, seeger_fabian
-from .sheet import Sheet, SheetRow
+from .sheet import Sheet, SheetRow, envelope
 from .state import GameState, Phase, new_game, result
 
 __all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers", "Casino", "Payment",
@@ -633,16 +633,7 @@ class Table:
         """
         from .formats import json as record_json
 
-        if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT:
-            raise RecordError(f"not a {TABLE_FORMAT}: expected an object with format "
-                              f"{TABLE_FORMAT!r}", field="format")
-        if type(data.get("version")) is not int or data.get("version") != TABLE_VERSION:
-            raise RecordError(f"unsupported version {data.get('version')!r}: this skatlib "
-                              f"reads version {TABLE_VERSION}", field="version")
-        unknown = set(data) - _TABLE_KEYS
-        if unknown:
-            raise RecordError(f"unknown key(s) {sorted(map(str, unknown))}; version 1 has "
-                              f"{sorted(_TABLE_KEYS)}", field="format")
+        envelope(data, TABLE_FORMAT, TABLE_VERSION, set(_TABLE_KEYS))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError("players must be a list of names", field="players")
@@ -696,8 +687,7 @@ TABLE_FORMAT = "skatlib-table"
 """The ``format`` key of a series saved by :meth:`Table.to_dict`."""
 TABLE_VERSION = 1
 """The version :meth:`Table.to_dict` writes and :meth:`Table.from_dict` reads."""
-_TABLE_KEYS = frozenset({"format", "version", "players", "rules", "deals", "first_dealer",
-                         "entries", "sheet"})
+_TABLE_KEYS = frozenset({"players", "rules", "deals", "first_dealer", "entries", "sheet"})
 
 
 def _result_dict(e: SheetEntry) -> dict[str, Any]:
