@@ -688,7 +688,9 @@ def record_checks(s: GameState, m: Model, rec: GameRecord, iss_ok: bool) -> None
     again = replay(back)
     check(again == s, "the JSON record replays to another state")
     check(result(again) == res, "the JSON record replays to another result")
-    # a deal ended by a server event between two single put-aways has no ISS form
+    # a deal ended by a server event between two single put-aways has no ISS form; a
+    # defenders' concession under concession='decided' (D-11 revised) scores otherwise on ISS
+    iss_ok = iss_ok and not (m.end == "defenders_conceded" and m.rules.concession != "all_cards")
     if iss_ok and not any(isinstance(a, Discard) for a in rec.actions):
         line = iss_format.dumps(rec)
         parsed = iss_format.loads(line)
