@@ -270,3 +270,16 @@ def test_a_played_series_checks_clean_in_every_form(seed: int, n: int, rules: Ru
         if isinstance(e.result, (GameResult, PassedIn)):
             assert r.result == e.result or (isinstance(r.result, GameResult)
                                              and r.result.score == e.result.score)
+
+
+def test_skat_play_casino_settlement(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 003 from the command line: ``--stake 0.10 --casino 0.09``; ``--casino`` alone is
+    a usage error (exit 2), and so is a float-like nonsense stake."""
+    assert main(["play", "--players", "3", "--deals", "3", "--seed", "4", "--stake", "0.10",
+                 "--casino", "0.09"]) == 0
+    out = capsys.readouterr().out
+    assert "casino: stake × game value, 9% commission per player" in out
+    assert main(["play", "--players", "3", "--casino", "0.09"]) == 2
+    assert "--casino needs --stake" in capsys.readouterr().err
+    assert main(["play", "--players", "3", "--stake", "ten"]) == 2
+    assert "not a decimal amount" in capsys.readouterr().err

@@ -60,7 +60,7 @@ Scoring = Literal["list", "seeger_fabian"]
 
 COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("deal", "Nr", "the deal's number (optional; informative)"),
-    ("dealer", "Geber", "who dealt (a player's name); blank: the next in turn"),
+    ("dealer", "Geber", "who dealt (a name); blank: the next in turn, the first player first"),
     ("declarer", "Spieler", "who declared; blank for a passed-in deal or Ramsch"),
     ("contract", "Spiel", "ISS notation (CH, G, NO, SHS) or words (clubs hand, Kreuz Hand, "
      "Null ouvert); 'passed'/'eingepasst', 'ramsch'"),
