@@ -717,7 +717,8 @@ def test_d4_d5_score_from_sheet_flags(text: str, bid: int, tops: int, points: in
 @pytest.mark.parametrize(("kwargs", "reason", "words"), [
     ({}, Reason.MISSING_ARGUMENT, "needs the declarer's tricks"),
     ({"declarer_tricks": 5, "schneider": False}, Reason.CONFLICTING_ARGUMENTS, "not both"),
-    ({"schneider": False, "defender_points": 40}, Reason.CONFLICTING_ARGUMENTS, "played out"),
+    ({"schneider": False, "defender_points": 40}, Reason.CONFLICTING_ARGUMENTS,
+     "only with declarer_tricks"),
     ({"schneider": True}, Reason.INCONSISTENT_RESULT, "schneider=True does not fit"),
     ({"schwarz": True}, Reason.INCONSISTENT_RESULT, "schneider=True does not fit"),
     ({"schwarz": True, "declarer_points": 95}, Reason.INCONSISTENT_RESULT,
