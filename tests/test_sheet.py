@@ -161,6 +161,8 @@ def test_german_headers_read_like_english_ones() -> None:
     a, b = Sheet.from_csv(german + row), Sheet.from_csv(english + row)
     assert a == b and check(a).ok
     assert Sheet.from_csv("# Wertung: Seeger-Fabian\n" + german + row).scoring == "seeger_fabian"
+    semicolons = Sheet.from_csv((german + row).replace(",", ";"))
+    assert semicolons == a
 
 
 @pytest.mark.parametrize(("text", "words"), [

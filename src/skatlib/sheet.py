@@ -164,7 +164,8 @@ class Sheet:
     # ----- CSV ------------------------------------------------------------------------
     @classmethod
     def from_csv(cls, text: str) -> Sheet:
-        """A sheet from CSV text (see the module docs; German headers work too).
+        """A sheet from CSV text (see the module docs; German headers work too, and so do
+        cells separated by ``;`` as German spreadsheets write them).
 
         :raises RecordError: if there is no header, the header names a column twice,
             or there are not 3 or 4 player columns.
@@ -184,7 +185,10 @@ class Sheet:
             if setting.strip().lower() in ("scoring", "wertung"):
                 scoring = _scoring_word(value, start + 1)
             start += 1
-        reader = csv.reader(lines[start:])
+        header_line = lines[start] if start < len(lines) else ""
+        # German spreadsheets write ';' between cells (the comma is their decimal point)
+        delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
+        reader = csv.reader(lines[start:], delimiter=delimiter)
         try:
             header = next(reader)
         except StopIteration:
