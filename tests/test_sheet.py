@@ -285,3 +285,16 @@ def test_skat_play_casino_settlement(capsys: pytest.CaptureFixture[str]) -> None
     assert "--casino needs --stake" in capsys.readouterr().err
     assert main(["play", "--players", "3", "--stake", "ten"]) == 2
     assert "not a decimal amount" in capsys.readouterr().err
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(
+    ["", "A", "B", "D", "G", "CH", "N", "ramsch", "passed", "18", "999999", "-3", "mit 2",
+     "yes", "x", "kontra", "bock", "won", "60", "120", "defenders", "Kreuz Hand", "−96",
+     "1e5"]), min_size=19, max_size=19), max_size=5))
+def test_any_row_is_reported_never_raised(rows: list[list[str]]) -> None:
+    """Whatever the cells hold, check() reports per row (CONTRIBUTING "Errors and types":
+    no bare exception escapes) and the report prints."""
+    head = ",".join(k for k, _, _ in COLUMNS) + ",A,B,C,D"
+    report = check(Sheet.from_csv(head + "\n" + "\n".join(",".join(r) for r in rows)))
+    assert len(report.rows) <= len(rows) and isinstance(report.text(), str)

@@ -416,6 +416,8 @@ class RowCheck:
     checked: bool = True
     """False for a Ramsch row: the sheet holds no card points per player, so its points
     are taken from the written totals."""
+    bock: int = 1
+    """2 for a Bock deal (D-16)."""
 
     @property
     def ok(self) -> bool:
@@ -462,9 +464,8 @@ class SheetReport:
         lines += [head, "-" * (len(head) + 3)]
         for r in self.rows:
             mark = good if r.ok and r.checked else (bad if not r.ok else skip)
-            sc = r.result.score if isinstance(r.result, GameResult) else 0
-            bock = 2 if _bock(r.row.get("bock")) == 2 else 1
-            shown = _signed(sc * bock) if isinstance(r.result, GameResult) else ""
+            shown = (_signed(r.result.score * r.bock) if isinstance(r.result, GameResult)
+                     else "")
             lines.append(f"{r.number:>3} {r.row.line:>4}  {(r.declarer or ''):<{width}} "
                          f"{r.game:<12} {shown:>6}  "
                          + " ".join(f"{_minus(t):>{width}}" for t in r.totals) + f"  {mark}")
@@ -670,6 +671,7 @@ def _check_rows(sheet: Sheet, system: Scoring) -> list[RowCheck]:
         declarer_name: str | None = None
         game = ""
         checked = True
+        bock = 1
         pts = [0] * n
         written_totals: list[int | None] = []
         for i, t in enumerate(row.totals):
@@ -724,7 +726,7 @@ def _check_rows(sheet: Sheet, system: Scoring) -> list[RowCheck]:
         previous_written = ([w if w is not None else 0 for w in written_totals]
                             if None not in written_totals and written_totals else None)
         out.append(RowCheck(row, number, players[dealer_index], declarer_name, game, res,
-                            tuple(pts), tuple(correct), tuple(problems), checked))
+                            tuple(pts), tuple(correct), tuple(problems), checked, bock))
     return out
 
 
