@@ -1215,3 +1215,18 @@ def test_write_records_refuses_wrong_types_naming_the_parameter(tmp_path: Path) 
         iss.write_records([0], io.StringIO())  # type: ignore[list-item]
     with pytest.raises(OSError):  # documented: the caller's own file
         iss.write_records([], tmp_path / "missing" / "x.sgf")
+
+
+def test_d11_an_isko_concession_is_written_as_the_server_scores_it() -> None:
+    """D-11 (revised), D-18: a deal played under ISKO whose defenders concede scores +33
+    there, but its ISS record states the server's result (every unplayed card to the
+    declarer: +55), which the ISS reader verifies: the writer writes what it reads back."""
+    from skatlib import GameRecord, result
+
+    rec = GameRecord.from_text(Deal.shuffled(3), "p p 18 s S.DQ.D7 RE.1 RE.2")
+    isko = result(rec.replay())
+    assert isinstance(isko, GameResult) and isko.score == 33
+    line = iss.dumps(rec)
+    assert "win v:55" in line
+    v = iss.check(iss.loads(line))
+    assert v.ok and isinstance(v.result, GameResult) and v.result.score == 55

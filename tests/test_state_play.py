@@ -486,10 +486,12 @@ def test_d11_declarer_may_concede_out_of_turn() -> None:
     check_result(s, g.ref)
 
 
-def test_d11_both_defenders_concede_unplayed_cards_to_the_declarer() -> None:
-    """D-11: after C7 CT C9 (10 points to middlehand) both defenders concede: the other
-    110 points and 9 tricks go to the declarer: schneider, not schwarz; with 2, game,
-    hand, schneider = 5 × 10 = 50, won.  One concession alone does not end the game."""
+def test_d11_both_defenders_concede_won_at_the_declared_value() -> None:
+    """D-11 (revised 2026-12, ISKO): after C7 CT C9 (10 points to middlehand) both
+    defenders concede: won at the declared value, with 2, game, hand = 4 × 10 = 40; no
+    schneider, since the tricks so far do not decide it (the ISS convention, every
+    unplayed card to the declarer, is tested in test_table.py).  One concession alone
+    does not end the game."""
     g = hearts_hand()
     s = g.moves("C7 CT C9")
     s = g.do(Concede(M))
@@ -499,13 +501,15 @@ def test_d11_both_defenders_concede_unplayed_cards_to_the_declarer() -> None:
     assert s.phase == Phase.FINISHED
     assert s.end == EndReason.DEFENDERS_CONCEDED
     res = game_result(s)
-    assert (res.won, res.declarer_points, res.declarer_tricks) == (True, 110, 9)
-    assert (res.schneider, res.schwarz, res.value, res.score) == (True, False, 50, 50)
+    assert (res.won, res.declarer_points, res.declarer_tricks) == (True, 0, 0)
+    assert (res.schneider, res.schwarz, res.value, res.score) == (False, False, 40, 40)
+    assert res.defenders_conceded
     check_result(s, g.ref)
 
 
 def test_d11_accepted_claim_gives_the_rest_to_the_declarer() -> None:
-    """D-11: the declarer claims (his cards are shown); both defenders accept: as above."""
+    """D-11 (revised): the declarer claims (his cards are shown); both defenders accept:
+    as above, won at the declared value 40."""
     g = hearts_hand()
     s = g.moves("C7 CT C9")
     s = g.do(Claim())
@@ -517,7 +521,7 @@ def test_d11_accepted_claim_gives_the_rest_to_the_declarer() -> None:
     s = g.do(Concede(M))
     s = g.do(Concede(R))
     assert s.end == EndReason.DEFENDERS_CONCEDED
-    assert game_result(s).score == 50
+    assert game_result(s).score == 40
     check_result(s, g.ref)
 
 

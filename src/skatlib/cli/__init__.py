@@ -7,7 +7,8 @@ exit code.  To add a subcommand, write those two functions and append one
 ``Command`` to :data:`COMMANDS`; :func:`main` does the rest (parsing, one-line
 error messages, exit codes).
 
-Exit codes: 0 success, 1 ``skat replay`` found records that disagree or fail,
+Exit codes: 0 success, 1 ``skat replay`` found records that disagree or fail
+(or ``skat check`` a score-sheet row that is wrong),
 2 bad input (usage or a :class:`~skatlib.SkatError`), 3 ``skat play --human``:
 the input ended before the game was over (:data:`skatlib.human.EXIT_UNFINISHED`),
 74 the output cannot be written (standard output closed, a full disk), 130
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn
 from .._text import write_line as _write
 from ..errors import SkatError
 from ..i18n import LANGUAGES, detect_lang, error_message
-from . import arena, play, replay, simulate, value
+from . import arena, check, play, replay, simulate, value
 from ._common import UsageError
 
 if TYPE_CHECKING:
@@ -82,6 +83,12 @@ COMMANDS: list[Command] = [
         "score a game: value, win or loss, list points (ISkO 5)",
         value.add_arguments,
         value.run,
+    ),
+    Command(
+        "check",
+        "check a score sheet (CSV, JSON or a saved series): rows with ✓/✗, exit 1 if wrong",
+        check.add_arguments,
+        check.run,
     ),
     Command(
         "replay",

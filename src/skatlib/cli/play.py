@@ -4,6 +4,7 @@ person follows a game."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -19,7 +20,8 @@ from ..i18n import contract_name, seat_name, translator
 from ..loop import play_game
 from ..rules import Rules, preset
 from ..state import GameState, Phase, apply, new_game
-from ..table import Table
+from ..table import Casino, Table
+from ._common import UsageError
 
 __all__ = ["add_arguments", "run", "narrate"]
 
@@ -36,6 +38,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="rule,rule,rule",
                         help=f"bots per seat (one, or three comma-separated): {', '.join(BOTS)} "
                              "or module:Class (a module importable from the current directory)")
+    parser.add_argument("--save", metavar="PATH", default=None,
+                        help="save the series as JSON (every deal's record; 'skat check PATH' "
+                             "checks it, Table.from_dict reads it)")
+    parser.add_argument("--stake", metavar="AMOUNT", default=None,
+                        help="money per point (e.g. 0.01): print the settlement under the sheet")
+    parser.add_argument("--casino", metavar="COMMISSION", default=None,
+                        help="with --stake: settle each deal at once, stake × game value, "
+                             "the house keeping COMMISSION (e.g. 0.09) per player (seed 003)")
     parser.add_argument("--colour", "--color", dest="colour", choices=("auto", "always", "never"),
                         default="auto", help="coloured suits in the terminal")
     parser.add_argument("--symbols", action="store_true", help="show ♣♠♥♦ instead of C S H D")
@@ -172,7 +182,11 @@ def run(args: argparse.Namespace) -> int:
         bot_factory(spec)
     if args.human is not None or args.humans is not None:
         return _play_people(args, rules, specs, seed, ansi)
-    if args.players is None and (args.deals is None or args.deals == 1):
+    series = (args.players is not None or args.save is not None or args.stake is not None
+              or (args.deals is not None and args.deals != 1))
+    if args.casino is not None and args.stake is None:
+        raise UsageError("--casino needs --stake (the money per point)")
+    if not series:
         state = play_game(new_game(seeded_deal(seed, 0), rules), _bots(specs, seed, 0))
         out.write(translator(lang)("Deal {seed} (rules {rules})").format(seed=seed,
                                                                           rules=rules.name)
@@ -180,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         narrate(state, (), out, ansi=ansi, symbols=args.symbols, lang=lang)
         return 0
     players = args.players or 3
-    n = args.deals if args.deals is not None else 12
+    n = args.deals if args.deals is not None else (12 if args.players is not None else 1)
     if n < 1:
         raise SkatError(f"--deals must be at least 1, not {n}", Reason.BAD_TABLE)
     names = ("Anna", "Bernd", "Clara", "Dieter")[:players]
@@ -191,4 +205,16 @@ def run(args: argparse.Namespace) -> int:
     out.write(table.sheet() + "\n")
     out.write("Standings: " + ", ".join(f"{p} {_signed(t)}" for p, t in table.standings())
               + "\n")
+    if args.stake is not None:
+        casino = Casino(args.casino) if args.casino is not None else None
+        out.write("\n" + table.settlement(args.stake, casino=casino).text() + "\n")
+    if args.save is not None:
+        text = json.dumps(table.to_dict(), ensure_ascii=False, indent=1)
+        try:
+            with open(args.save, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.save}: {exc.strerror or exc}") from None
+        out.write(f"Saved the series to {args.save} (check it with 'skat check "
+                  f"{args.save}')\n")
     return 0
