@@ -274,7 +274,7 @@ def test_observe_builds_observations_equal_to_the_constructor() -> None:
 
 
 def test_censored_history_memo_follows_the_history_per_seat() -> None:
-    """The per-seat memo of the censored history (D-6: others' discards hidden) never
+    """The per-seat memo of the censored history (the cards others put away stay hidden) never
     serves one history's censored form for another."""
     from skatlib import Deal, GameState
     from skatlib.observation import _censored, observe
