@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from skatlib import (
+    PUB,
     Bid,
     Card,
     CardSet,
@@ -669,3 +670,44 @@ def test_playing_legal_mirrors_legal_mask_isko_4_2() -> None:
         want = T.legal_cards_mask(s.game_type_index, s.hand_masks[s.to_move_index], led)
         assert legal_actions(s) == plays(want)
         assert sum(1 << a.card for a in legal_actions(s) if isinstance(a, Play)) == want
+
+
+def test_play_and_trick_tally_mirror_pack_trick_and_unpack_trick_isko_4_4() -> None:
+    """ISkO 4.4: the inlined trick winner and packing of ``_playing.play`` and the
+    inlined unpacking of ``_core.trick_tally`` agree with ``_tables.pack_trick``,
+    ``unpack_trick`` and ``trick_winner_fast`` for every game type (Ramsch included)."""
+    import random
+
+    from skatlib import GameType
+    from skatlib import _tables as T
+    from skatlib.state._core import trick_tally
+
+    rng = random.Random(7)
+    for _ in range(1500):
+        gt = rng.choice(list(GameType))
+        if gt == GameType.RAMSCH:
+            s = GameState.from_position(Deal.shuffled(rng), "p p p", rules=PUB)
+            assert s.game_type_index == 6
+        else:
+            s = GameState.from_position(Deal.shuffled(rng), "p p 18 hand")
+            s = apply(s, Declare(Contract(gt, hand=True)), check=False)
+        while not s.is_finished:
+            before = s
+            s = apply(s, rng.choice(legal_actions(s)))
+            if len(s.packed_tricks) > len(before.packed_tricks):
+                c0, c1 = before.trick_cards
+                mover = before.to_move_index
+                c2 = (before.hand_masks[mover] ^ s.hand_masks[mover]).bit_length() - 1
+                packed = s.packed_tricks[-1]
+                assert packed == T.pack_trick(before.leader_index, c0, c1, c2,
+                                              before.game_type_index)
+                winner = (before.leader_index + T.trick_winner_fast(
+                    before.game_type_index, c0, c1, c2)) % 3
+                assert T.unpack_trick(packed)[4] == winner == s.leader_index
+        taken, counts, last_of, last = [0, 0, 0], [0, 0, 0], [0, 0, 0], 0
+        for i, packed in enumerate(s.packed_tricks, 1):
+            _, c0, c1, c2, last = T.unpack_trick(packed)
+            taken[last] |= 1 << c0 | 1 << c1 | 1 << c2
+            counts[last] += 1
+            last_of[last] = i
+        assert trick_tally(s.packed_tricks) == (taken, counts, last_of, last)

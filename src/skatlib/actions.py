@@ -21,7 +21,7 @@ from typing import Union
 import attrs
 
 from .bidding import Bid
-from .cards import Card, CardSet, to_mask
+from .cards import Card, CardSet, to_mask, unchecked_set
 from .contract import Contract
 from .deal import Seat, _seat
 from .errors import NotationError, Reason
@@ -148,6 +148,15 @@ class Declare:
         if self.discard is None:
             return f"Declare({self.contract!r})"
         return f"Declare({self.contract!r}, {self.discard!r})"
+
+
+def unchecked_declare(contract: Contract, discard_mask: int) -> Declare:
+    """``Declare(contract, CardSet(discard_mask))`` without the converters' checks, for
+    values the game state already holds (a valid contract and two cards it put away)."""
+    d = object.__new__(Declare)
+    object.__setattr__(d, "contract", contract)
+    object.__setattr__(d, "discard", unchecked_set(discard_mask))
+    return d
 
 
 @attrs.frozen(repr=False)

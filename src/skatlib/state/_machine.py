@@ -262,7 +262,7 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
 def _event(state: GameState, action: TimeOut | Leave) -> GameState:
     end = EndReason.TIMEOUT if isinstance(action, TimeOut) else EndReason.LEFT
     setup = state[SETUP]
-    new = (*setup[:EVENT], int(action.seat), *setup[EVENT + 1:])
+    new = setup[:EVENT] + (int(action.seat),) + setup[EVENT + 1:]
     return make(Phase.FINISHED, -1, state[HANDS], state[TRICK], state[4], state[TRICKS],
                 state[6], state[DECL], state[SKAT], end, new)
 
