@@ -18,7 +18,7 @@ ids       action
 97        :class:`~skatlib.PickUpSkat` (also taking the skat in Schieberamsch)
 98        :class:`~skatlib.PlayHand`
 99..127   a bare :class:`~skatlib.Declare` of each of the 29 contracts, in the order
-          of :data:`CONTRACTS` (grand hand instead of Schieberamsch is 111)
+          of :data:`CONTRACTS` (grand hand, also instead of Schieberamsch, is 120)
 128       :class:`~skatlib.Kontra`
 129       :class:`~skatlib.Re`
 130       :class:`~skatlib.Push` with no cards (pass the skat on unseen, D-17)
@@ -763,10 +763,10 @@ MAX_GAME_LENGTH = _max_game_length()
 """The most in-turn actions a deal can take (165)."""
 
 MAX_ABS_RETURN = 3840.0
-"""A bound on ``abs(x)`` for every value :func:`returns` gives: a lost grand ouvert
-with 11 matadors is 18 × 24 = 432, lost 864, with Re 3,456 (Seeger-Fabian: 3,506);
-a Ramsch loser without Durchmarsch takes at most 120 × 2 ** (3 pushes + 2 Jungfrauen)
-= 3,840."""
+"""A bound on ``abs(x)`` for every value :func:`returns` gives, reached: a Ramsch
+loser without Durchmarsch takes at most 120 × 2 ** (3 pushes + 2 Jungfrauen) = 3,840
+(D-17).  The largest game value is 264 (grand ouvert with 4: 11 × 24), lost 528, with
+Re 2,112 (Seeger-Fabian: 2,162)."""
 
 NUM_CHANCE_OUTCOMES = 32
 """The deal as chance events: 32 chance nodes, the i-th deals the i-th card of the
