@@ -46,7 +46,9 @@ True
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Literal, NamedTuple
 
@@ -124,6 +126,8 @@ __all__ = [
     "NUM_DEALS",
     "Example",
     "examples_from_records",
+    "save_examples",
+    "load_examples",
 ]
 
 ENCODING_VERSION = 1
@@ -839,6 +843,112 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
 
 
 _SIDE_KINDS = frozenset((Concede, Claim, Refuse, TimeOut, Leave))
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return numpy
+
+
+def save_examples(examples: Iterable[Example], path: str | os.PathLike[str], *,
+                  format: Literal["npz", "jsonl"] | None = None) -> int:
+    """Write ``examples`` to ``path``; return how many.  ``format`` defaults to
+    ``"npz"`` for a name ending in ``.npz`` (numpy's compressed arrays ``tensors``
+    (N × :data:`INFORMATION_STATE_SIZE`, float32), ``actions``, ``seats``, ``legal``
+    (N × :data:`NUM_ACTIONS`, bool) and ``encoding_version``; needs numpy) and
+    ``"jsonl"`` otherwise (a header line, then one JSON object per example with the
+    non-zero tensor entries as ``[index, value]`` pairs and the legal ids).
+    :func:`load_examples` reads both back.
+
+    :raises SkatError: (``OPTION_DISABLED``) for ``npz`` without numpy.
+
+    >>> import tempfile, pathlib
+    >>> from skatlib import Deal, GameRecord
+    >>> ex = list(examples_from_records([GameRecord.from_text(Deal.shuffled(1), "p p p")]))
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp, "games.jsonl")
+    ...     save_examples(ex, path), list(load_examples(path)) == ex
+    (3, True)
+    """
+    name = os.fspath(path)
+    if format is None:
+        format = "npz" if name.endswith(".npz") else "jsonl"
+    if format not in ("npz", "jsonl"):
+        raise SkatError(f"format={format!r} is not a format: choose 'npz' or 'jsonl'",
+                        Reason.BAD_NOTATION)
+    if format == "npz":
+        np = _numpy()
+        if np is None:
+            raise SkatError("writing .npz needs numpy (pip install numpy), or write JSON "
+                            "lines (.jsonl)", Reason.OPTION_DISABLED)
+        items = list(examples)
+        tensors = np.asarray([e.tensor for e in items], dtype=np.float32).reshape(
+            len(items), INFORMATION_STATE_SIZE)
+        legal = np.zeros((len(items), NUM_ACTIONS), dtype=bool)
+        for k, e in enumerate(items):
+            legal[k, list(ids_of_mask(e.mask))] = True
+        actions = np.array([e.action for e in items], dtype=np.int16)
+        seats = np.array([e.seat for e in items], dtype=np.int8)
+        with open(name, "wb") as f:
+            np.savez_compressed(f, tensors=tensors, actions=actions, seats=seats, legal=legal,
+                                encoding_version=np.array(ENCODING_VERSION))
+        return len(items)
+    n = 0
+    with open(name, "w", encoding="utf-8") as f:
+        f.write(json.dumps({"encoding_version": ENCODING_VERSION,
+                            "size": INFORMATION_STATE_SIZE, "num_actions": NUM_ACTIONS}) + "\n")
+        for e in examples:
+            entries = [[i, v] for i, v in enumerate(e.tensor) if v]
+            f.write(json.dumps({"seat": e.seat, "action": e.action,
+                                "legal": list(ids_of_mask(e.mask)), "tensor": entries},
+                               separators=(",", ":")) + "\n")
+            n += 1
+    return n
+
+
+def load_examples(path: str | os.PathLike[str]) -> Iterator[Example]:
+    """Read back what :func:`save_examples` wrote (either format, told by the name).
+
+    :raises SkatError: (``BAD_RECORD``) for a file of another encoding version or not
+        written by :func:`save_examples`.
+    """
+    name = os.fspath(path)
+    if name.endswith(".npz"):
+        np = _numpy()
+        if np is None:
+            raise SkatError("reading .npz needs numpy (pip install numpy)",
+                            Reason.OPTION_DISABLED)
+        with np.load(name) as data:
+            _check_version(int(data["encoding_version"]), name)
+            legal = data["legal"]
+            for k, tensor in enumerate(data["tensors"]):
+                mask = sum(1 << int(i) for i in np.flatnonzero(legal[k]))
+                yield Example([float(x) for x in tensor], int(data["actions"][k]),
+                              int(data["seats"][k]), mask)
+        return
+    with open(name, encoding="utf-8") as f:
+        try:
+            header = json.loads(f.readline())
+            _check_version(int(header["encoding_version"]), name)
+            for line in f:
+                item = json.loads(line)
+                tensor = [0.0] * INFORMATION_STATE_SIZE
+                for i, v in item["tensor"]:
+                    tensor[i] = float(v)
+                yield Example(tensor, int(item["action"]), int(item["seat"]),
+                              sum(1 << int(i) for i in item["legal"]))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            raise SkatError(f"{name} is not a file of examples written by save_examples: "
+                            f"{exc}", Reason.BAD_RECORD) from None
+
+
+def _check_version(version: int, name: str) -> None:
+    if version != ENCODING_VERSION:
+        raise SkatError(f"{name} holds examples of encoding version {version}; this "
+                        f"skatlib reads version {ENCODING_VERSION}", Reason.BAD_RECORD)
 
 
 def _factored(actions: Iterable[Action]) -> Iterator[Action]:
