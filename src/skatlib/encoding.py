@@ -166,6 +166,9 @@ _PLAYING = Phase.PLAYING
 _legal_cards = _playing.legal_mask
 _BYTE_IDS = byte_tables(tuple(range(32)))  # type: ignore[arg-type]
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
+_MASK_CACHE: dict[int, tuple[tuple[Action, ...], int]] = {}
+"""Masks of the legal-action tuples outside card play, by the tuple's identity (the state
+machine shares those tuples: the bids above a value, the discards of a hand)."""
 _IDS_CACHE_SIZE = 65_536
 """Entries of the card-id tuples cache (keyed on the card mask) before it starts afresh."""
 
@@ -261,10 +264,17 @@ def legal_mask(state: GameState) -> int:
         require_state(state)
     if state[0] is _PLAYING:
         return _legal_cards(state)
+    legal = state.legal_actions()
+    hit = _MASK_CACHE.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
     mask = 0
-    for a in state.legal_actions():
+    for a in legal:
         kind = type(a)
         mask |= 1 << (a.card if kind is Discard else _ID_OF[a])  # type: ignore[union-attr]
+    if len(_MASK_CACHE) >= _IDS_CACHE_SIZE:
+        _MASK_CACHE.clear()
+    _MASK_CACHE[id(legal)] = (legal, mask)
     return mask
 
 
@@ -383,12 +393,20 @@ _CARD_POINTS = T.CARD_POINTS
 
 def _cards(ones: list[int], offset: int, mask: int) -> None:
     """Append ``offset + c`` for every card ``c`` of ``mask``."""
-    bits = _BYTE_BITS
-    for base in (0, 8, 16, 24):
-        b = mask >> base & 255
-        if b:
-            start = offset + base
-            ones.extend([start + r for r in bits[b]])
+    table = _CARD_TABLES.get(offset)
+    if table is None:
+        table = _CARD_TABLES[offset] = tuple(
+            tuple(tuple(offset + base + r for r in _BYTE_BITS[b]) for b in range(256))
+            for base in (0, 8, 16, 24))
+    ones += table[0][mask & 255]
+    ones += table[1][mask >> 8 & 255]
+    ones += table[2][mask >> 16 & 255]
+    ones += table[3][mask >> 24 & 255]
+
+
+_CARD_TABLES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+"""Per tensor offset, for each byte of a card mask, the tensor indices of its cards
+(built on first use: one per card block, 1,024 small tuples each)."""
 
 
 _Entries = tuple[tuple[int, ...], tuple[tuple[int, float], ...]]
@@ -468,40 +486,61 @@ def _history_entries(history: tuple[tuple[Seat, Action], ...], me: int, info: bo
     return _remember(_HISTORY_CACHE, key, history, ones, values)
 
 
+def _trick_entries(ones: list[int], n: int, t: Any, rel: tuple[int, ...], info: bool,
+                   won: list[int], points: list[int]) -> None:
+    """The entries of the ``n``-th completed trick ``t`` (0-based)."""
+    c0, c1, c2 = t.cards
+    r = rel[t.leader]
+    ones.append(_PLAYED + 32 * r + c0)
+    ones.append(_PLAYED + 32 * ((r + 1) % 3) + c1)
+    ones.append(_PLAYED + 32 * ((r + 2) % 3) + c2)
+    w = rel[t.winner]
+    won[w] += 1
+    points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
+    if info:
+        slot = _PLAY_SEQ + 96 * n
+        ones.append(slot + c0)
+        ones.append(slot + 32 + c1)
+        ones.append(slot + 64 + c2)
+        ones.append(_LEADERS + 3 * n + r)
+
+
+_LAST_TRICKS: dict[tuple[int, bool], tuple[tuple[Any, ...], list[int], list[int], list[int],
+                                           _Entries]] = {}
+"""Per (seat, info): the last trick tuple encoded, its ones, tricks and points won, and
+its entries, so that the next trick only adds its own (a deal's observations for one
+seat see the tricks grow one at a time)."""
+
+
 def _tricks_entries(tricks: tuple[Any, ...], me: int, info: bool) -> _Entries:
     """The entries of the completed tricks: who played what, the play sequence,
-    tricks and points won (cached per trick tuple, which states share)."""
+    tricks and points won (cached per trick tuple; built on the seat's last one
+    when that is one trick shorter)."""
     key = (id(tricks), me, info)
     hit = _TRICKS_CACHE.get(key)
     if hit is not None and hit[0] is tricks:
         return hit[1]
     rel = _REL[me]
-    ones: list[int] = []
+    last = _LAST_TRICKS.get((me, info))
+    n = len(tricks)
+    if last is not None and len(last[0]) == n - 1 and last[0] == tricks[:-1]:
+        ones = last[1][:]
+        won = last[2][:]
+        points = last[3][:]
+        _trick_entries(ones, n - 1, tricks[-1], rel, info, won, points)
+    else:
+        ones, won, points = [], [0, 0, 0], [0, 0, 0]
+        for k, t in enumerate(tricks):
+            _trick_entries(ones, k, t, rel, info, won, points)
     values: list[tuple[int, float]] = []
-    won = [0, 0, 0]
-    points = [0, 0, 0]
-    points_of = _CARD_POINTS
-    for n, t in enumerate(tricks):
-        c0, c1, c2 = t.cards
-        r = rel[t.leader]
-        ones.append(_PLAYED + 32 * r + c0)
-        ones.append(_PLAYED + 32 * ((r + 1) % 3) + c1)
-        ones.append(_PLAYED + 32 * ((r + 2) % 3) + c2)
-        w = rel[t.winner]
-        won[w] += 1
-        points[w] += points_of[c0] + points_of[c1] + points_of[c2]
-        if info:
-            slot = _PLAY_SEQ + 96 * n
-            ones.append(slot + c0)
-            ones.append(slot + 32 + c1)
-            ones.append(slot + 64 + c2)
-            ones.append(_LEADERS + 3 * n + r)
     for i in range(3):
         if won[i]:
             values.append((_TRICKS + i, won[i] / 10))
         if points[i]:
             values.append((_POINTS + i, points[i] / 120))
-    return _remember(_TRICKS_CACHE, key, tricks, ones, values)
+    entries = _remember(_TRICKS_CACHE, key, tricks, ones, values)
+    _LAST_TRICKS[me, info] = (tricks, ones, won, points, entries)
+    return entries
 
 
 def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int, float]],
