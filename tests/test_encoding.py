@@ -363,9 +363,8 @@ def test_the_information_state_remembers_what_the_observation_forgets() -> None:
 
 def test_returns_follow_the_result() -> None:
     for seed in range(150):
-        for s in random_states(seed, RULES[["isko", "pub", "schieberamsch"][seed % 3]],
-                               ramsch=seed % 6 == 2):
-            pass
+        *_, s = random_states(seed, RULES[["isko", "pub", "schieberamsch"][seed % 3]],
+                              ramsch=seed % 6 == 2)
         r = result(s)
         sf, game, zero = (E.returns(s, x) for x in ("seeger_fabian", "game", "zero_sum"))
         assert abs(sum(zero)) < 1e-9

@@ -73,15 +73,14 @@ from .actions import (
 )
 from .bidding import BID_VALUES, Bid
 from .cards import Card, CardSet
-from .contract import Contract, GameType
+from .contract import Contract
 from .deal import Seat
 from .errors import Reason, SkatError
 from .observation import Observation, observe
 from .ramsch import RamschResult
 from .record import GameRecord
 from .scoring import GameResult, seeger_fabian_points
-from .state import GameState, Phase, new_game, result
-from .state import _playing
+from .state import GameState, Phase, _playing, new_game, result
 from .state._core import MOVER, actions_of_mask, byte_tables
 from .state._machine import require_state
 
@@ -194,7 +193,7 @@ def action_id(action: Action, state: GameState | None = None) -> int:
     kind = type(action)
     if kind is Play or kind is Discard:
         return int(action.card)  # type: ignore[union-attr]
-    i = _ID_OF.get(action)  # type: ignore[call-overload]
+    i = _ID_OF.get(action)
     if i is not None:
         return i
     if kind is Declare:
@@ -287,16 +286,17 @@ def ids_of_mask(mask: int) -> tuple[int, ...]:
     if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0:
         raise TypeError(f"mask must be a non-negative int, not {mask!r}")
     low = mask & 0xFFFFFFFF
-    ids = actions_of_mask(low, _BYTE_IDS, _IDS_CACHE, _IDS_CACHE_SIZE)  # type: ignore[arg-type]
+    ids: tuple[int, ...] = actions_of_mask(  # type: ignore[assignment]
+        low, _BYTE_IDS, _IDS_CACHE, _IDS_CACHE_SIZE)  # type: ignore[arg-type]
     high = mask >> 32
     if not high:
-        return ids  # type: ignore[return-value]
+        return ids
     out = list(ids)
     while high:
         bit = high & -high
         out.append(31 + bit.bit_length())
         high ^= bit
-    return tuple(out)  # type: ignore[arg-type]
+    return tuple(out)
 
 
 def legal_ids(state: GameState) -> tuple[int, ...]:
@@ -586,16 +586,16 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
     declarer = o.declarer
     if declarer is not None:
         ones.append(_DECL + rel[declarer])
-    c = o.contract
-    if c is not None:
-        ones.append(_GT + _CONTRACT_GT[c])
-        if c.hand:
+    contract = o.contract
+    if contract is not None:
+        ones.append(_GT + _CONTRACT_GT[contract])
+        if contract.hand:
             ones.append(_CONTRACT)
-            if c.schneider:
+            if contract.schneider:
                 ones.append(_CONTRACT + 1)
-            if c.schwarz:
+            if contract.schwarz:
                 ones.append(_CONTRACT + 2)
-            if c.ouvert:
+            if contract.ouvert:
                 ones.append(_CONTRACT + 3)
     elif phase in _RAMSCH_PHASES or (phase is _FINISHED and tricks):
         ones.append(_GT + 6)  # Ramsch: no contract, yet cards are played or pushed
@@ -640,7 +640,7 @@ def _check_observation(obs: object) -> Observation:
     if type(obs) is not Observation:
         raise TypeError(f"expected an Observation (skatlib.observe(state, seat)), not "
                         f"{type(obs).__name__}")
-    return obs  # type: ignore[return-value]
+    return obs
 
 
 def observation_tensor(obs: Observation, out: Any = None) -> Any:

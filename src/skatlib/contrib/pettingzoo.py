@@ -18,7 +18,7 @@ gives the table as text.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -45,7 +45,7 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
+class raw_env(AECEnv):
     """One Skat deal as an AEC environment.
 
     :param rules: a :class:`~skatlib.Rules` or a preset name (default ``"isko"``).
@@ -58,8 +58,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         ``"human"`` (prints it).
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "skatlib_v1",
-                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "skatlib_v1", "is_parallelizable": False}
 
     def __init__(self, rules: Rules | str = "isko", scoring: E.Scoring = "seeger_fabian",
                  observation: str = "information_state", reward_scale: float = 1.0,
