@@ -17,6 +17,7 @@ gives the table as text.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -145,8 +146,8 @@ class raw_env(AECEnv):
             return
         s = self.state
         try:
-            i = int(action)
-        except (TypeError, ValueError):
+            i = operator.index(action)  # an int or a numpy integer, never text
+        except TypeError:
             raise TypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
                             f"{action!r}") from None
         if not (0 <= i < E.NUM_ACTIONS and E.legal_mask(s) >> i & 1):
