@@ -93,6 +93,7 @@ class raw_env(AECEnv):
         self._action_spaces = {a: action for a in AGENTS}
         self._rng = random.Random()
         self.state: GameState = new_game(Deal.shuffled(self._rng), self.rules)
+        self._last_mask: tuple[GameState | None, int] = (None, 0)
         self._start()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -135,8 +136,17 @@ class raw_env(AECEnv):
         self._tensor(observe(s, seat), out=tensor)
         mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         if s.to_move_index == seat:
-            mask[list(E.legal_ids(s))] = 1
+            mask[list(E.ids_of_mask(self._legal(s)))] = 1
         return {"observation": tensor, "action_mask": mask}
+
+    def _legal(self, s: GameState) -> int:
+        """:func:`skatlib.encoding.legal_mask` of ``s``, kept for the step that follows."""
+        last = self._last_mask
+        if last[0] is s:
+            return last[1]
+        mask = E.legal_mask(s)
+        self._last_mask = (s, mask)
+        return mask
 
     def step(self, action: Any) -> None:
         """The agent to move takes the action id ``action``."""
@@ -150,7 +160,7 @@ class raw_env(AECEnv):
         except TypeError:
             raise TypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
                             f"{action!r}") from None
-        if not (0 <= i < E.NUM_ACTIONS and E.legal_mask(s) >> i & 1):
+        if not (0 <= i < E.NUM_ACTIONS and self._legal(s) >> i & 1):
             raise IllegalActionError(
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
