@@ -16,6 +16,15 @@ tensor (perfect recall) and the observation tensor with their strings.
 
 Parameters: ``rules`` (a preset name: ``isko``, ``iss``, ``pub``) and ``scoring``
 (``seeger_fabian``, ``game``, ``zero_sum``).
+
+>>> game = pyspiel.load_game("python_skatlib(rules=pub)")
+>>> state = game.new_initial_state()
+>>> for card in range(32):          # the deck in order: chance deals it 3-2-4-3
+...     state.apply_action(card)
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()][:3]
+(1, ['18', '20', '22'])
+>>> len(state.information_state_tensor(1)), state.returns()
+(1847, [0.0, 0.0, 0.0])
 """
 
 from __future__ import annotations
@@ -90,7 +99,11 @@ class SkatGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_ZERO_SUM_TYPE if zero_sum else _GAME_TYPE, info, values)
 
     def new_initial_state(self) -> SkatState:
-        """The state before the deal (a chance node)."""
+        """The state before the deal (a chance node).
+
+        >>> pyspiel.load_game(GAME_NAME).new_initial_state().is_chance_node()
+        True
+        """
         return SkatState(self)
 
     def max_chance_nodes_in_history(self) -> int:

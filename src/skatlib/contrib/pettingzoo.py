@@ -11,7 +11,7 @@ gives the table as text.
 
 >>> env = raw_env(rules="pub")
 >>> env.reset(seed=1)
->>> env.agent_selection, env.observe("middlehand")["action_mask"].sum()
+>>> env.agent_selection, int(env.observe("middlehand")["action_mask"].sum())
 ('middlehand', 64)
 """
 
@@ -42,7 +42,13 @@ _SEAT = {a: i for i, a in enumerate(AGENTS)}
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's order-enforcing wrapper (the usual entry
-    point); the keyword arguments are those of :class:`raw_env`."""
+    point); the keyword arguments are those of :class:`raw_env`.
+
+    >>> e = env(rules="isko", scoring="game")
+    >>> e.reset(seed=3)
+    >>> e.agent_selection, int(e.action_space("forehand").n)
+    ('middlehand', 131)
+    """
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 

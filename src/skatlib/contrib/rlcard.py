@@ -14,6 +14,12 @@ a state dict per player with ``obs`` (the information-state tensor, float32),
 the payoffs are :func:`skatlib.encoding.returns`.  ``step_back`` works with
 ``allow_step_back``.  Config keys besides RLCard's own: ``game_rules`` (a preset name,
 default ``isko``) and ``game_scoring`` (default ``seeger_fabian``).
+
+>>> import rlcard
+>>> env = rlcard.make(ENV_ID, config={"seed": 0})
+>>> state, player = env.reset()
+>>> player, len(state["obs"]), list(state["legal_actions"])[-1]   # middlehand: 18.. or pass
+(1, 1847, 95)
 """
 
 from __future__ import annotations
