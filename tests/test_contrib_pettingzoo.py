@@ -10,12 +10,12 @@ import pytest
 pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (pip install "
                     "'skatlib[pettingzoo]')")
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, seed_test
 
-from skatlib import Deal, IllegalActionError, new_game, observe  # noqa: E402
-from skatlib import encoding as E  # noqa: E402
-from skatlib.contrib.pettingzoo import AGENTS, env, raw_env  # noqa: E402
+from skatlib import Deal, IllegalActionError, new_game, observe
+from skatlib import encoding as E
+from skatlib.contrib.pettingzoo import AGENTS, env, raw_env
 
 
 @pytest.mark.parametrize("rules", ["isko", "pub"])
@@ -32,7 +32,7 @@ def play(e: Any, rng: random.Random) -> list[tuple[str, int]]:
     """One deal with random legal actions; checks every observation on the way."""
     taken = []
     for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
+        obs, reward, term, trunc, _info = e.last()
         assert e.observation_space(agent).contains(obs)
         s = e.unwrapped.state
         if term or trunc:

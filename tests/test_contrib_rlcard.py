@@ -6,13 +6,13 @@ import pytest
 
 pytest.importorskip("rlcard", reason="rlcard is not installed (pip install 'skatlib[rlcard]')")
 
-import numpy as np  # noqa: E402
-import rlcard  # noqa: E402
-from rlcard.agents import RandomAgent  # noqa: E402
+import numpy as np
+import rlcard
+from rlcard.agents import RandomAgent
 
-import skatlib.contrib.rlcard  # noqa: E402, F401  (registers skatlib)
-from skatlib import SkatError, observe  # noqa: E402
-from skatlib import encoding as E  # noqa: E402
+import skatlib.contrib.rlcard  # noqa: F401  (registers skatlib)
+from skatlib import SkatError, observe
+from skatlib import encoding as E
 
 
 def test_rlcard_run_pays_the_returns() -> None:
@@ -36,7 +36,7 @@ def test_states_masks_and_seeds() -> None:
     a = rlcard.make("skatlib", config={"seed": 5})
     b = rlcard.make("skatlib", config={"seed": 5})
     sa, pa = a.reset()
-    sb, pb = b.reset()
+    _sb, pb = b.reset()
     assert a.game.state == b.game.state and pa == pb == 1
     assert list(sa["legal_actions"]) == list(E.legal_ids(a.game.state))
     want = E.information_state_tensor(observe(a.game.state, pa))

@@ -387,7 +387,6 @@ _BID_INDEX = {v: i for i, v in enumerate(BID_VALUES)}
 _REL = tuple(tuple((s - me) % 3 for s in range(3)) for me in range(3))
 """``_REL[me][seat]``: ``seat`` relative to ``me``."""
 _BYTE_BITS = tuple(tuple(r for r in range(8) if b >> r & 1) for b in range(256))
-_CONTRACT_GT = {c: int(c.game_type) for c in CONTRACTS}
 _CARD_POINTS = T.CARD_POINTS
 
 
@@ -588,7 +587,7 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
         ones.append(_DECL + rel[declarer])
     contract = o.contract
     if contract is not None:
-        ones.append(_GT + _CONTRACT_GT[contract])
+        ones.append(_GT + contract.game_type)
         if contract.hand:
             ones.append(_CONTRACT)
             if contract.schneider:
