@@ -427,10 +427,11 @@ def _remember(cache: dict[Any, tuple[object, _Entries]], key: Any, owner: object
     return entries
 
 
-def _history_entries(history: tuple[tuple[Seat, Action], ...], me: int, info: bool
-                     ) -> _Entries:
-    """The entries of the auction, the skat, Kontra/Re and Schieberamsch (cached
-    per history: in card play it no longer changes)."""
+def _history_entries(o: Observation, me: int, info: bool) -> _Entries:
+    """The entries of the auction, the skat, Kontra/Re and Schieberamsch, with the
+    bid, the declarer and the contract, which the history decides (cached per
+    history: in card play it no longer changes)."""
+    history = o.history
     key = (id(history), me, info)
     hit = _HISTORY_CACHE.get(key)
     if hit is not None and hit[0] is history:
@@ -438,6 +439,22 @@ def _history_entries(history: tuple[tuple[Seat, Action], ...], me: int, info: bo
     rel = _REL[me]
     ones: list[int] = []
     values: list[tuple[int, float]] = []
+    bid = o.bid
+    ones.append(_BID + (_BID_INDEX[bid] + 1 if bid else 0))
+    declarer = o.declarer
+    if declarer is not None:
+        ones.append(_DECL + rel[declarer])
+    contract = o.contract
+    if contract is not None:
+        ones.append(_GT + contract.game_type)
+        if contract.hand:
+            ones.append(_CONTRACT)
+            if contract.schneider:
+                ones.append(_CONTRACT + 1)
+            if contract.schwarz:
+                ones.append(_CONTRACT + 2)
+            if contract.ouvert:
+                ones.append(_CONTRACT + 3)
     named = [0, 0, 0]
     passed = [False, False, False]
     current = 0  # the last value bid: 0 in Ramsch, never 0 once a declarer is found
@@ -577,26 +594,10 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
                 ones.append(slot + 32 * pos + c)
         if info and current:
             ones.append(_LEADERS + 3 * len(tricks) + r)
-    h_ones, h_values = _history_entries(o.history, me, info)
+    h_ones, h_values = _history_entries(o, me, info)
     ones += h_ones
     values += h_values
-    bid = o.bid
-    ones.append(_BID + (_BID_INDEX[bid] + 1 if bid else 0))
-    declarer = o.declarer
-    if declarer is not None:
-        ones.append(_DECL + rel[declarer])
-    contract = o.contract
-    if contract is not None:
-        ones.append(_GT + contract.game_type)
-        if contract.hand:
-            ones.append(_CONTRACT)
-            if contract.schneider:
-                ones.append(_CONTRACT + 1)
-            if contract.schwarz:
-                ones.append(_CONTRACT + 2)
-            if contract.ouvert:
-                ones.append(_CONTRACT + 3)
-    elif phase in _RAMSCH_PHASES or (phase is _FINISHED and tricks):
+    if o.contract is None and (phase in _RAMSCH_PHASES or (phase is _FINISHED and tricks)):
         ones.append(_GT + 6)  # Ramsch: no contract, yet cards are played or pushed
     if o.picked_up:
         ones.append(_PICKED)
