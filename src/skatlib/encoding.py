@@ -46,6 +46,8 @@ True
 
 from __future__ import annotations
 
+import collections
+import itertools
 import json
 import math
 import os
@@ -157,6 +159,7 @@ _FIXED: tuple[Action, ...] = (
     *(Declare(c) for c in CONTRACTS), Kontra(), Re(), Push())
 """The actions of ids 32..130, in order."""
 _ID_OF: dict[Action, int] = {a: 32 + i for i, a in enumerate(_FIXED)}
+_BARE = {c: Declare(c) for c in CONTRACTS}
 _NAMES: tuple[str, ...] = (*(Card(c).name for c in range(32)), *(str(a) for a in _FIXED))
 _PUT_AWAY = (Phase.DECLARING, Phase.PUSHING)
 _RAMSCH_PHASES = (Phase.PLAYING, Phase.PUSHING)
@@ -610,11 +613,14 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
         ones.append(_CLAIM)
 
 
+_consume = collections.deque(maxlen=0).extend
+_ONES = itertools.repeat(1.0)
+
+
 def _fill(size: int, ones: list[int], values: list[tuple[int, float]], out: Any) -> Any:
     if out is None:
         t = [0.0] * size
-        for i in ones:
-            t[i] = 1.0
+        _consume(map(t.__setitem__, ones, _ONES))  # t[i] = 1.0 for each i, in C
         for i, v in values:
             t[i] = v
         return t
@@ -999,7 +1005,7 @@ def _factored(actions: Iterable[Action]) -> Iterator[Action]:
         if kind is Declare and a.discard is not None:  # type: ignore[union-attr]
             for c in a.discard:  # type: ignore[union-attr]
                 yield _DISCARDS[c]
-            yield Declare(a.contract)  # type: ignore[union-attr]
+            yield _BARE[a.contract]  # type: ignore[union-attr]
         elif kind is Push and a.discard:  # type: ignore[union-attr]
             for c in a.discard:  # type: ignore[union-attr]
                 yield _DISCARDS[c]
