@@ -51,7 +51,7 @@ import itertools
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Literal, NamedTuple
 
 from . import _tables as T
@@ -613,7 +613,7 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
         ones.append(_CLAIM)
 
 
-_consume: Callable[[Iterable[object]], None] = collections.deque(maxlen=0).extend
+_consume = collections.deque[object](maxlen=0).extend
 _ONES = itertools.repeat(1.0)
 
 
