@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn
 from .._text import write_line as _write
 from ..errors import SkatError
 from ..i18n import LANGUAGES, detect_lang, error_message
-from . import arena, check, play, replay, simulate, value
+from . import arena, check, dataset, play, replay, simulate, value
 from ._common import UsageError
 
 if TYPE_CHECKING:
@@ -107,6 +107,12 @@ COMMANDS: list[Command] = [
         "pit bots against each other over duplicate deals (rotated seats)",
         arena.add_arguments,
         arena.run,
+    ),
+    Command(
+        "dataset",
+        "training examples (tensors, action ids) from ISS game records",
+        dataset.add_arguments,
+        dataset.run,
     ),
 ]
 """The subcommands, in the order ``skat --help`` lists them."""
