@@ -284,3 +284,30 @@ def test_censored_history_memo_follows_the_history_per_seat() -> None:
     for s in (a, b, a, a, b):
         for seat in range(3):
             assert observe(s, seat).history == _censored(s.history, seat)
+
+
+def test_unseen_excludes_every_push_shown_once_a_schieberamsch_deal_is_over() -> None:
+    """D-17 Schieberamsch: a finished deal shows every push (the history is no longer
+    censored), so no pushed card is unseen; while it runs only the seat's own are."""
+    import random
+
+    from skatlib import Deal, GameState, Push, Rules, apply, legal_actions
+    from skatlib.observation import observe
+
+    rules = Rules(ramsch=True, schieberamsch=True)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(300):
+        s = GameState.from_position(Deal.shuffled(rng), "p p p", rules=rules)
+        while not s.is_finished:
+            s = apply(s, rng.choice(legal_actions(s)))
+        pushed = 0
+        for _, action in s.history:
+            if isinstance(action, Push) and action.discard:
+                pushed |= action.discard.mask
+        if not pushed:
+            continue
+        checked += 1
+        for seat in range(3):
+            assert observe(s, seat).unseen.mask & pushed == 0
+    assert checked > 0

@@ -126,13 +126,14 @@ class Observation:
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: not in its hand or the hand it was
         dealt, not played, not in a known skat or discard, not in an open declarer
-        hand, not in a Schieberamsch push of its own (H-9)."""
+        hand, not in a Schieberamsch push it may see: its own, and every push once
+        the deal is over (H-9)."""
         known = self.hand.mask | self.played.mask | self.dealt_hand.mask
         for extra in (self.skat, self.discard, self.declarer_hand):
             if extra is not None:
                 known |= extra.mask
-        for who, action in self.history:  # the seat's own pushes are not censored
-            if who == self.seat and isinstance(action, Push) and action.discard:
+        for _, action in self.history:  # pushes it may see: its own, all once finished
+            if isinstance(action, Push) and action.discard:
                 known |= action.discard.mask
         return CardSet(0xFFFFFFFF & ~known)
 
