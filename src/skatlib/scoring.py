@@ -2,7 +2,7 @@
 
 Everything here is a pure function of its arguments, so score checkers can
 use it without a game state.  The rules are the ISkO's as settled in our
-rulings D-1..D-7 (``shared/rules/DECISIONS.md``):
+rulings D-1..D-7 (docs page *Rulings and rule sections*):
 
 * lost games count −2 × value, hand and null included (D-1);
 * schwarz is decided by tricks, not points (D-2);
