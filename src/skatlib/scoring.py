@@ -314,7 +314,7 @@ class GameResult:
 
     @property
     def computed_value(self) -> int:
-        """The value before overbid rounding (equals :attr:`value` unless overbid)."""
+        """The value before overbid rounding (equals ``value`` unless overbid)."""
         return _value(self.contract, self.levels)
 
     def explain(self) -> str:
