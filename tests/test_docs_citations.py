@@ -88,6 +88,15 @@ def test_rulings_page_names_every_rules_option() -> None:
     assert not missing, f"Rules options the rulings page does not name: {missing}"
 
 
+def test_every_rules_option_cites_a_ruling_or_rule_section_that_resolves() -> None:
+    have = labels()
+    for name, _, doc in Rules().describe():
+        if name == "name":
+            continue
+        cited = CITATION.findall(doc)
+        assert cited and set(cited) <= have, (name, doc)
+
+
 def test_no_file_names_research_notes_outside_the_repository() -> None:
     hits = [f"{path.relative_to(ROOT)}:{number}"
             for path in cited_files()
