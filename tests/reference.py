@@ -1,7 +1,7 @@
 """A deliberately slow, literal reading of the Skat rules, used as a test oracle.
 
-Written straight from ``shared/rules/RULES.md`` (ISkO, old numbering) and the
-rulings in ``DECISIONS.md``, independently of ``skatlib._tables``: it never looks
+Written straight from the rule sections R-n (ISkO, old numbering) and the
+rulings D-n of docs/rulings.rst, independently of ``skatlib._tables``: it never looks
 at card indices or masks.  A card is read from its ISS name (``'CJ'`` = suit
 letter + rank letter), a game type from its member name.  Everything is a chain
 of plain ``if`` branches and list look-ups, so that it is easy to check against
@@ -331,7 +331,7 @@ def all_game_values() -> set[int]:
 
 
 # ---------------------------------------------------------------------------
-# The bid table of RULES.md R-6.7, transcribed by hand
+# The bid table of R-6.7 (docs/rulings.rst), transcribed by hand
 
 RULES_BID_TABLE: dict[int, tuple[str, ...]] = {
     18: ("D×2",), 20: ("H×2",), 22: ("S×2",), 23: ("null",), 24: ("C×2",),

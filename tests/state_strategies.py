@@ -1,7 +1,7 @@
 """A literal reference model of a deal, and hypothesis strategies, for the game-state tests.
 
-The model is written from ``shared/rules/RULES.md`` (ISkO, old numbering) and the
-rulings in ``DECISIONS.md``.  It never uses ``skatlib._tables``, masks or card
+The model is written from the rule sections R-n (ISkO, old numbering) and the
+rulings D-n of docs/rulings.rst.  It never uses ``skatlib._tables``, masks or card
 indices: cards are ISS names (``'CJ'``), the auction is a small machine in the
 words of ISkO 3.3 / D-9, trick winners and matadors are worked out by walking lists.
 The game-state tests replay every action on :class:`RefGame` as well and compare
@@ -75,7 +75,7 @@ BID_TABLE: tuple[int, ...] = (
     132, 135, 140, 143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 176, 180, 187,
     192, 198, 204, 216, 240, 264,
 )  # fmt: skip
-"""The 63 bid values, copied from RULES.md R-6.7 (ISkO 3.3.1, D-9)."""
+"""The 63 bid values, copied from R-6.7 (ISkO 3.3.1, D-9)."""
 
 
 def names(cards: Iterable[Card]) -> set[str]:
@@ -279,7 +279,7 @@ class Expected:
 
 @dataclass
 class RefGame:
-    """The deal played by the letter of RULES.md, on card names."""
+    """The deal played by the letter of the rule sections, on card names."""
 
     dealt: tuple[set[str], set[str], set[str]]
     dealt_skat: set[str]

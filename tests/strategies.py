@@ -1,7 +1,7 @@
 """Hypothesis strategies for skatlib's rules kernel.
 
 Contracts are built from the rules (which flags may go together), not from
-``Contract.all()``, and bids are drawn from the table transcribed from RULES.md,
+``Contract.all()``, and bids are drawn from the table transcribed from R-6.7,
 so that the strategies do not simply echo the code under test.
 """
 
@@ -27,7 +27,7 @@ declarable_game_types: st.SearchStrategy[GameType] = st.sampled_from(DECLARABLE_
 """The game types a declarer can announce."""
 
 bid_values: st.SearchStrategy[int] = st.sampled_from(RULES_BID_VALUES)
-"""The 63 legal bid values of RULES.md R-6.7."""
+"""The 63 legal bid values of R-6.7."""
 
 kontras: st.SearchStrategy[int] = st.sampled_from((0, 1, 2))
 """No Kontra, Kontra, Re (D-15)."""

@@ -24,7 +24,7 @@ def _meaning(entry: str) -> str:
 
 
 def test_bid_values_equal_the_table_of_r_6_7() -> None:
-    """The 63 values printed in RULES.md R-6.7 (ISkO 3.3.1), in increasing order."""
+    """The 63 values listed in R-6.7 (ISkO 3.3.1), in increasing order."""
     assert len(RULES_BID_VALUES) == 63
     assert list(RULES_BID_VALUES) == sorted(RULES_BID_VALUES)
     assert BID_VALUES == RULES_BID_VALUES

@@ -1,7 +1,7 @@
 """The ``skat`` command-line tool (skatlib.cli).
 
 Scoring numbers are the worked examples of ISkO 5.1-5.4 (old numbering) as
-settled in DECISIONS.md (D-1, D-3, D-6, D-7, D-14, D-15).
+settled in the rulings (D-1, D-3, D-6, D-7, D-14, D-15).
 """
 
 from __future__ import annotations

@@ -55,3 +55,17 @@ def test_preset_name_must_be_text() -> None:
     with pytest.raises(SkatError) as exc:
         preset("casino")
     assert exc.value.reason == Reason.BAD_RULES
+
+
+def test_describe_needs_neither_source_nor_docstrings() -> None:
+    """The option docs are data (field metadata): ``python -OO`` strips docstrings and
+    ``Rules.describe()`` still gives every option's text, with no source read at import."""
+    import subprocess
+    import sys
+
+    code = ("import sys, linecache; linecache.getlines = None; import skatlib.rules as r; "
+            "assert r.Rules.__doc__ is None or 'Options' in r.Rules.__doc__; "
+            "print(len(r.Rules().describe()), all(d for _, _, d in r.Rules().describe()))")
+    out = subprocess.run([sys.executable, "-OO", "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == [str(len(attrs.fields(Rules))), "True"]

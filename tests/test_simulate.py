@@ -140,7 +140,8 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_dask_local_cluster(serial: SimulationStats) -> None:
-    distributed = pytest.importorskip("dask.distributed")
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="the dask extra is not installed (pip install 'skatlib[dask]')")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:

@@ -1,6 +1,6 @@
 """Skat, declaration and card play on the game state.
 
-ISkO sections use the old numbering (RULES.md §0): 2.2 skat and hand games,
+ISkO sections use the old numbering (docs/rulings.rst): 2.2 skat and hand games,
 2.4 matadors, 4.1 leading, 4.2 following suit, 4.4 tricks, 5 scoring; rulings
 D-3 (matadors on 12 cards), D-6 (overbid), D-7 (declarations that cannot reach the
 bid), D-10 (early ends) and D-11 (concessions and claims).  Expected scores are

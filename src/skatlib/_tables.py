@@ -48,7 +48,7 @@ def null_value(hand: bool, ouvert: bool) -> int:
 
 BASE_VALUES = (9, 10, 11, 12, 24, NULL_VALUES[0], 0)  # null entry is the plain null value
 
-# Card-point thresholds of suit and grand games (ISkO 4.1, 5.2.2; R-5, R-6):
+# Card-point thresholds of suit and grand games (ISkO 5.2.2-5.2.3; R-6.3, R-9.1):
 TOTAL_POINTS = 120
 """The card points of the whole deck."""
 WIN_POINTS = 61

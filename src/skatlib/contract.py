@@ -23,7 +23,7 @@ __all__ = ["GameType", "Contract"]
 
 
 class GameType(enum.IntEnum):
-    """The kinds of game (ISkO 2.1).  Suit games share their value with :class:`Suit`.
+    """The kinds of game (ISkO 2.1).  Suit games share their value with :class:`.Suit`.
 
     ``RAMSCH`` is the house-rule game played when everybody passes (D-17); it is
     never declared.

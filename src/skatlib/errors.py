@@ -210,7 +210,9 @@ class RecordError(SkatError):
             where.append(f"field {field}")
         full = f"{', '.join(where)}: {message}" if where else message
         super().__init__(full, reason)
+        #: The line of the input where the problem is (1-based), if known.
         self.line = line
+        #: The field of the record where the problem is (``'MV move 17'``, ``'R'``), if known.
         self.field = field
 
 

@@ -130,7 +130,7 @@ def ramsch_result(
     the skat's points, given separately or already included), tricks, and who
     took the last trick.  ``last_trick_of[i]`` is the number (1..10) of the last
     trick seat ``i`` took (0 if none), needed only for ``ramsch_ties='last_trick'``.
-    ``pushes`` is 0..3 (:data:`MAX_PUSHES`).
+    ``pushes`` is 0..3 (``MAX_PUSHES``).
 
     :raises TypeError: if an argument is of the wrong type (numbers must be ints, not
         floats or bools; ``last_trick`` a Seat or an int).

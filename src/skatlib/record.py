@@ -95,7 +95,7 @@ class GameRecord:
 
 def states(record: GameRecord) -> Iterator[GameState]:
     """Every state of the record, from the first to the last, each action checked
-    (the one replay loop, :func:`skatlib.state._machine.replay`).
+    (the one replay loop, ``skatlib.state._machine.replay``).
 
     :raises RecordError: naming the action number if an action is illegal.
 

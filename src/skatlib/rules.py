@@ -2,8 +2,8 @@
 
 Every option defaults to the official ISkO behaviour; presets name common
 tables.  Decisions the ISkO leaves to house rules live here and nowhere else.
-Each option's docstring gives its default and its source (a ruling D-n in
-``shared/rules/DECISIONS.md`` or a section of ``RULES.md``).
+Each option's docstring gives its default and its source (a ruling D-n or a
+rule section R-n, both on the docs page *Rulings and rule sections*).
 
 >>> ISKO.kontra, ISKO.ramsch, PUB.kontra, PUB.ramsch
 (False, False, True, True)

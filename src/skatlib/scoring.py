@@ -2,7 +2,7 @@
 
 Everything here is a pure function of its arguments, so score checkers can
 use it without a game state.  The rules are the ISkO's as settled in our
-rulings D-1..D-7 (``shared/rules/DECISIONS.md``):
+rulings D-1..D-7 (docs page *Rulings and rule sections*):
 
 * lost games count −2 × value, hand and null included (D-1);
 * schwarz is decided by tricks, not points (D-2);
@@ -320,7 +320,7 @@ class GameResult:
 
     @property
     def computed_value(self) -> int:
-        """The value before overbid rounding (equals :attr:`value` unless overbid)."""
+        """The value before overbid rounding (equals ``value`` unless overbid)."""
         return _value(self.contract, self.levels)
 
     def explain(self, lang: str = "en") -> str:

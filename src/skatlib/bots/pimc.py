@@ -22,7 +22,7 @@ Bidding and declaring use :func:`estimate`, a documented hand evaluator
 (strength from trumps, jacks, aces, guarded tens and voids for suit games;
 jacks and aces for grand; safe suits for null) mapped to a win probability.
 The bot bids up to the value of the best contract it expects to win with
-probability :attr:`PIMCBot.bid_confidence`; it plays hand only when the hand
+probability ``bid_confidence`` (an argument of :class:`PIMCBot`); it plays hand only when the hand
 alone is very strong, picks the discard and contract with the best expected
 Seeger-Fabian score, never says Kontra, never concedes or claims.  Ramsch and
 Schieberamsch are played by :class:`~skatlib.RuleBot`'s rules.

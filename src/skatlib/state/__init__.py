@@ -4,7 +4,7 @@ A state is frozen and hashable; every transition is a pure function that
 returns a new state and never changes its input.  The phases are bidding,
 the skat decision, declaring (put away and announce), Kontra/Re, Schieberamsch
 pushing, playing and finished; each phase's module keeps its legal actions,
-its check and its transition side by side, and :mod:`._machine` dispatches by
+its check and its transition side by side, and ``_machine`` dispatches by
 phase.
 
 >>> from skatlib import Deal, new_game, legal_actions, apply, Bid, Hold, Pass

@@ -352,7 +352,7 @@ class GameState(tuple):  # type: ignore[type-arg]
         packed_tricks = property(
             operator.itemgetter(TRICKS),
             doc="The completed tricks, each packed into one int "
-                "(:func:`skatlib._tables.pack_trick`).")
+                "(``skatlib._tables.pack_trick``).")
         game_type_index = property(
             operator.itemgetter(GT),
             doc="The game type played as an int: -1 before the declaration, 0..5 the "
