@@ -58,7 +58,10 @@ _STDLIB = (
     "functools", "io", "itertools", "json", "multiprocessing", "operator", "os", "pathlib",
     "random", "re", "types", "typing", "typing_extensions", "weakref",
 )
-_THIRD_PARTY = ("attrs", "attr", "dask", "distributed", "ray", "numpy", "pyspiel")
+_THIRD_PARTY = ("attrs", "attr", "dask", "distributed", "ray", "numpy", "np", "pyspiel",
+                "open_spiel", "pettingzoo", "gymnasium", "rlcard", "matplotlib")
+# the learning frameworks of skatlib.contrib are extras, absent from the docs build
+autodoc_mock_imports = ["pettingzoo", "gymnasium", "rlcard", "pyspiel", "open_spiel", "numpy"]
 nitpick_ignore_regex = [
     (r"py:.*", rf"({'|'.join(_STDLIB + _THIRD_PARTY)})(\..*)?"),
     # dask's client, named in the simulation docs without its package
