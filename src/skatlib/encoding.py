@@ -363,7 +363,9 @@ _OBS_PARTS = (
 OBSERVATION_LAYOUT: tuple[Section, ...] = _layout(_OBS_PARTS)
 """The blocks of :func:`observation_tensor`, in order."""
 OBSERVATION_SIZE = OBSERVATION_LAYOUT[-1].offset + OBSERVATION_LAYOUT[-1].size
+"""The length of :func:`observation_tensor` (the end of the last block of its layout)."""
 OBSERVATION_SHAPE = (OBSERVATION_SIZE,)
+"""The shape of :func:`observation_tensor`: ``(OBSERVATION_SIZE,)``."""
 
 _INFO_PARTS = (
     ("bids", 189, "who bid which value: relative seat × 63 values"),
@@ -379,7 +381,9 @@ INFORMATION_STATE_LAYOUT: tuple[Section, ...] = (
     *OBSERVATION_LAYOUT, *_layout(_INFO_PARTS, OBSERVATION_SIZE))
 """The blocks of :func:`information_state_tensor`: the observation, then the history."""
 INFORMATION_STATE_SIZE = INFORMATION_STATE_LAYOUT[-1].offset + INFORMATION_STATE_LAYOUT[-1].size
+"""The length of :func:`information_state_tensor`."""
 INFORMATION_STATE_SHAPE = (INFORMATION_STATE_SIZE,)
+"""The shape of :func:`information_state_tensor`: ``(INFORMATION_STATE_SIZE,)``."""
 
 _O = {s.name: s.offset for s in INFORMATION_STATE_LAYOUT}
 (_SEAT, _PHASE, _TO_MOVE, _HAND, _SKAT, _DISCARD, _DECL_HAND, _PLAYED, _TRICK, _LEADER,
@@ -749,6 +753,7 @@ def information_state_string(obs: Observation) -> str:
 # ----------------------------------------------------------------------------- returns
 
 Scoring = Literal["seeger_fabian", "game", "zero_sum"]
+"""The names of the scorings of :func:`returns` (a type)."""
 SCORINGS: tuple[str, ...] = ("seeger_fabian", "game", "zero_sum")
 """The scorings :func:`returns` knows."""
 

@@ -84,7 +84,7 @@ def _option(default: Any, doc: str, **kwargs: Any) -> Any:
 
 SCORING_NAMES: Mapping[str, str] = types.MappingProxyType(
     {"list": "plain list (D-13)", "seeger_fabian": "Seeger-Fabian (D-14)"})
-"""How each value of :attr:`Rules.scoring` is named on sheets and in reports."""
+"""How each value of ``Rules.scoring`` is named on sheets and in reports."""
 
 
 @attrs.frozen(repr=False)

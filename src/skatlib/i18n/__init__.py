@@ -304,7 +304,7 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
 
 def error_message(error: SkatError, lang: str = "en") -> str:
     """The message of a skatlib error in ``lang``: in English the error's own
-    message; in German the meaning of its :attr:`~skatlib.SkatError.reason`
+    message; in German the meaning of its ``reason``
     followed by the English details (which name the input and what is legal).
 
     >>> from skatlib import Card, NotationError
