@@ -216,7 +216,7 @@ def test_pimc_expectation_uses_the_one_seeger_fabian_formula() -> None:
     """D-14: the PIMC bot's expected score is seeger_fabian of the won and the lost
     game, relative to each opponent; its values are game_value's (ISkO 5.1-5.2)."""
     from skatlib import game_value, matadors, score, seeger_fabian
-    from skatlib.bots.pimc import _seeger, _value
+    from skatlib.bots.basic import _seeger, _value
 
     won = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=70, declarer_tricks=6)
     lost = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=50, declarer_tricks=4)

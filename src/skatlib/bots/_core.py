@@ -115,10 +115,27 @@ def _pimc(seed: int) -> Bot:
     return PIMCBot(seed=seed)
 
 
+def _pimc_uniform(seed: int) -> Bot:
+    from .pimc import PIMCBot
+
+    return PIMCBot(seed=seed, inference=False)
+
+
+def _pimc_v1(seed: int) -> Bot:
+    from .pimc import PIMCBot
+
+    return PIMCBot.v1(seed)
+
+
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": _random, "rule": _rule, "pimc": _pimc})
+    {"random": _random, "rule": _rule, "pimc": _pimc, "pimc_uniform": _pimc_uniform,
+     "pimc_v1": _pimc_v1})
 """The bots every command knows by name: ``random`` (:class:`~skatlib.RandomBot`),
-``rule`` (:class:`~skatlib.RuleBot`), ``pimc`` (:class:`~skatlib.PIMCBot`)."""
+``rule`` (:class:`~skatlib.RuleBot`), ``pimc`` (:class:`~skatlib.PIMCBot`),
+``pimc_uniform`` (the same without inference from the bidding: its worlds are
+uniform) and ``pimc_v1`` (:meth:`PIMCBot.v1 <skatlib.PIMCBot.v1>`, the PIMC of
+skatlib 0.2, kept to measure against).  ``cmd:COMMAND`` runs a bot in its own
+process (:mod:`skatlib.bots.process`)."""
 
 _SPEC_HELP = ("one of " + ", ".join(BOTS) + ", or module:Class (a class with an "
               "act(observation, legal) method, in a module importable from the current "

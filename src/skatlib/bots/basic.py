@@ -507,6 +507,10 @@ class RuleBot:
         (:func:`bid_limit`).
     """
 
+    confidence: float = RULE_CONFIDENCE
+    """The win probability a contract needs to be bid (a class default, so that
+    subclasses with their own ``__init__`` keep it)."""
+
     def __init__(self, *, confidence: float = RULE_CONFIDENCE) -> None:
         self.confidence = confidence
 
