@@ -42,9 +42,11 @@ __all__ = ["add_arguments", "report", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``skat arena``."""
     parser.add_argument("--bots", default="pimc,random,random",
-                        help=f"three bots, comma-separated: {', '.join(BOTS)} or "
-                             "module:Class (a module importable from the current directory; "
-                             "default: pimc,random,random)")
+                        help=f"three bots, comma-separated: {', '.join(BOTS)}, "
+                             "module:Class (a module importable from the current directory) "
+                             "or cmd:COMMAND (a program speaking the bot protocol, e.g. "
+                             "\"cmd:python3 examples/process_bot.py\"; no commas in it); "
+                             "default: pimc,random,random")
     parser.add_argument("--deals", type=int, default=100,
                         help="duplicate deals; each is played once per seat rotation "
                              "(default 100)")
