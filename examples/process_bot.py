@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""A Skat bot in its own process, for ``skat arena --bots "cmd:python3 examples/process_bot.py,rule,rule"``.
+"""A Skat bot in its own process::
+
+    skat arena --bots "cmd:python3 examples/process_bot.py,rule,rule"
 
 It speaks skatlib's line protocol (docs/bots.rst, "Bots in any language") and needs
 nothing but Python's standard library: it reads one line at a time from standard input
@@ -11,7 +13,7 @@ import random
 import sys
 
 
-def choose(fields: dict, rng: random.Random) -> str:
+def choose(fields: dict[str, str], rng: random.Random) -> str:
     legal = fields["legal"].split(",")
     if fields["phase"] == "bidding" and "p" in legal:
         return "p"

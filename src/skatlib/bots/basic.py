@@ -34,7 +34,7 @@ from ..actions import (
 )
 from ..cards import CardSet
 from ..contract import Contract, GameType
-from ..errors import as_int
+from ..errors import Reason, SkatError, as_int, type_error
 from ..observation import Observation
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..state import Phase
@@ -80,6 +80,25 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
     return random.Random(as_int(seed, name, "an int, a random.Random or None"))
 
 
+def _at_least_one(value: object, name: str) -> int:
+    """``value`` as an int of at least 1 (an option counting worlds or nodes)."""
+    n = as_int(value, name)
+    if n < 1:
+        raise SkatError(f"{name} must be at least 1, not {n}", Reason.BAD_TABLE)
+    return n
+
+
+def _probability_like(value: object, name: str, upper: float | None = 1.0) -> float:
+    """``value`` as a float from 0 to ``upper`` (``None``: no upper bound)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise type_error(name, "a number", value)
+    x = float(value)
+    if not (x >= 0.0 and (upper is None or x <= upper)):
+        bound = f"from 0 to {upper}" if upper is not None else "at least 0"
+        raise SkatError(f"{name} must be a number {bound}, not {value!r}", Reason.BAD_TABLE)
+    return x
+
+
 class RandomBot:
     """Picks uniformly among the legal actions, with two exceptions that keep
     deals realistic: it never concedes, claims or refuses a claim, and in
@@ -90,7 +109,7 @@ class RandomBot:
 
     def __init__(self, seed: int | random.Random | None = None, *, pass_rate: float = 0.5):
         self.rng = rng_of(seed)
-        self.pass_rate = pass_rate
+        self.pass_rate = _probability_like(pass_rate, "pass_rate")
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """A random legal action (see the class docs)."""
@@ -384,16 +403,16 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
             if gt != _NULL and v < bid:
                 scale = 0.3  # needs schneider to reach the bid
                 v = bid
-            won, lost = _seeger_sides(v)
-            plan = plans[c] = (scale, won, lost, {})
-        scale, won, lost, cache = plan
+            won_sf, lost_sf = _seeger_sides(v)
+            plan = plans[c] = (scale, float(won_sf), float(lost_sf), {})
+        p_scale, won, lost, cache = plan
         ev = cache.get(kept)
         if ev is None:
             p = estimate(kept, c, forehand=forehand, final=True)
             if discard and gt != _NULL:
                 # the discard's points are the declarer's
                 p = _logistic(_logit(p) + 0.04 * (T.mask_points(discard) - 5))
-            p *= scale
+            p *= p_scale
             ev = cache[kept] = p * won + (1 - p) * lost
         score = (ev, T.mask_points(discard))
         if best is None or score > best:
@@ -512,7 +531,7 @@ class RuleBot:
     subclasses with their own ``__init__`` keep it)."""
 
     def __init__(self, *, confidence: float = RULE_CONFIDENCE) -> None:
-        self.confidence = confidence
+        self.confidence = _probability_like(confidence, "confidence")
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Choose an action (see the class docs)."""

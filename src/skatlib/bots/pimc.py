@@ -45,7 +45,7 @@ from typing import NamedTuple
 from .. import _tables as T
 from ..actions import Action, Bid, Hold, Pass, PickUpSkat, Play, PlayHand
 from ..cards import CardSet
-from ..errors import Reason, SkatError, as_int, type_error
+from ..errors import Reason, SkatError, type_error
 from ..observation import Observation
 from ..search.sampling import World, sample_worlds
 from ..search.solver import Position, SearchAborted, Solver
@@ -53,6 +53,8 @@ from ..state import Phase
 from .basic import (
     HAND_CONFIDENCE,
     RuleBot,
+    _at_least_one,
+    _probability_like,
     best_contract,
     bid_limit,
     bid_up_to,
@@ -68,25 +70,6 @@ __all__ = ["Decision", "PIMCBot", "auction_bounds", "best_contract", "estimate",
 
 _NULL = T.NULL
 _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
-
-
-def _at_least_one(value: object, name: str) -> int:
-    """``value`` as an int of at least 1 (an option counting worlds or nodes)."""
-    n = as_int(value, name)
-    if n < 1:
-        raise SkatError(f"{name} must be at least 1, not {n}", Reason.BAD_TABLE)
-    return n
-
-
-def _probability_like(value: object, name: str, upper: float | None = 1.0) -> float:
-    """``value`` as a float from 0 to ``upper`` (``None``: no upper bound)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise type_error(name, "a number", value)
-    x = float(value)
-    if not (x >= 0.0 and (upper is None or x <= upper)):
-        bound = f"from 0 to {upper}" if upper is not None else "at least 0"
-        raise SkatError(f"{name} must be a number {bound}, not {value!r}", Reason.BAD_TABLE)
-    return x
 
 
 # --------------------------------------------------------------------- the bot

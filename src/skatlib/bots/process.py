@@ -71,7 +71,7 @@ import shlex
 import shutil
 import subprocess
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -234,7 +234,7 @@ class ProcessBot:
         self.timeout = float(timeout)
         self.name = ""
         self._proc: subprocess.Popen[str] | None = None
-        self._done: weakref.finalize[..., None] | None = None
+        self._done: Callable[[], object] | None = None
         self._broken = [False]
 
     def __repr__(self) -> str:

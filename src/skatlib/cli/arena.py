@@ -31,7 +31,7 @@ from typing import TextIO
 from .._text import write_line as _write
 from ..bots import BOTS, bot_factory
 from ..bots.arena import DealOutcome, Summary, play_duplicate, summarise
-from ..bots.simulation import _chunks, check_deals, run_chunks
+from ..bots.simulation import check_deals, run_chunks
 from ..errors import Reason, SkatError
 from ..rules import Rules, preset
 from ._common import is_terminal
