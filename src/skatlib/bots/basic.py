@@ -44,6 +44,7 @@ __all__ = [
     "RULE_CONFIDENCE",
     "DeclarationOption",
     "DeclarationPicker",
+    "DeclarationPlan",
     "RandomBot",
     "RuleBot",
     "best_contract",
@@ -371,6 +372,12 @@ def wants_hand_game(hand: CardSet | int, bid: int, *, forehand: bool = False) ->
     return p >= HAND_CONFIDENCE and v >= bid
 
 
+_ACES = sum(1 << (8 * s + 6) for s in range(4))
+_NULL_LOW = sum(1 << (8 * s + r) for s in range(4) for r in range(8)
+                if T.NULL_RANK_STRENGTH[r] < 3)
+"""The low cards of null (7, 8, 9), which a null declarer keeps."""
+
+
 def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid: int,
                        forehand: bool = False) -> int:
     """The index of the option (contract and discard, see
@@ -378,7 +385,9 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
     the declarer's ``cards``, by :func:`estimate` of the 10 cards kept (the
     discard's points count for the declarer); a contract worth less than the
     ``bid`` counts as needing schneider.  Among equal estimates the discard
-    with more points is put away.
+    with more points is put away.  A suit or grand declarer puts away no
+    trump and no ace, a null declarer no 7, 8 or 9, while he has two other
+    cards.
 
     >>> cards = CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7 H8 D7").mask
     >>> opts = [(Contract.parse("C"), CardSet.parse("H7 H8").mask),
@@ -389,11 +398,13 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
     best: tuple[float, int] | None = None
     choice = 0
     plans: dict[Contract, tuple[float, float, float, dict[int, float]]] = {}
-    # a suit or grand declarer never puts trumps away while other cards are there
-    spare = [(cards & ~T.TRUMPS[g]).bit_count() >= 2 for g in range(6)]
+    # a suit or grand declarer never puts trumps or aces away while other cards
+    # are there; a null declarer puts away high cards (ten to ace, and jacks)
+    never = [T.TRUMPS[g] | _ACES for g in range(5)] + [_NULL_LOW]
+    spare = [(cards & ~m).bit_count() >= 2 for m in never]
     for i, (c, discard) in enumerate(options):
         gt = int(c.game_type)
-        if gt != _NULL and discard & T.TRUMPS[gt] and spare[gt]:
+        if gt <= _NULL and discard & never[gt] and spare[gt]:
             continue
         kept = cards & ~discard
         plan = plans.get(c)
@@ -419,6 +430,38 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
             best = score
             choice = i
     return choice
+
+
+class DeclarationPlan:
+    """:func:`choose_declaration` with a memory: the declaration may come in
+    three steps (two ``Discard`` and a ``Declare``), and each step offers the
+    options still open; the plan made at the first step is kept while the
+    declarer's cards and the bid are the same, so it is computed once.
+
+    >>> plan = DeclarationPlan()
+    >>> cards = CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7 H8 D7").mask
+    >>> opts = [(Contract.parse("C"), CardSet.parse("H7 H8").mask),
+    ...         (Contract.parse("C"), CardSet.parse("CA CT").mask)]
+    >>> plan(cards, opts, bid=18), plan(cards, opts[::-1], bid=18)
+    (0, 1)
+    """
+
+    __slots__ = ("_memo",)
+
+    def __init__(self) -> None:
+        self._memo: tuple[int, int, bool, DeclarationOption] | None = None
+
+    def __call__(self, cards: int, options: Sequence[DeclarationOption], *, bid: int,
+                 forehand: bool = False) -> int:
+        """The index of the planned option in ``options``."""
+        memo = self._memo
+        if memo is not None and memo[:3] == (cards, bid, forehand):
+            for i, option in enumerate(options):
+                if option == memo[3]:
+                    return i
+        i = choose_declaration(cards, options, bid=bid, forehand=forehand)
+        self._memo = (cards, bid, forehand, options[i])
+        return i
 
 
 def bid_up_to(limit: int, o: Observation, legal: Sequence[Action]) -> Action:
@@ -532,6 +575,7 @@ class RuleBot:
 
     def __init__(self, *, confidence: float = RULE_CONFIDENCE) -> None:
         self.confidence = _probability_like(confidence, "confidence")
+        self._plan = DeclarationPlan()
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Choose an action (see the class docs)."""
@@ -564,7 +608,10 @@ class RuleBot:
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
         forehand = o.seat == 0
-        return declaration_step(o, legal, lambda cards, options: choose_declaration(
+        plan = self.__dict__.get("_plan")
+        if plan is None:  # a subclass that did not call RuleBot.__init__
+            plan = self._plan = DeclarationPlan()
+        return declaration_step(o, legal, lambda cards, options: plan(
             cards, options, bid=o.bid, forehand=forehand))
 
     def _play(self, o: Observation, legal: Sequence[Action]) -> Action:

@@ -52,13 +52,13 @@ from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import (
     HAND_CONFIDENCE,
+    DeclarationPlan,
     RuleBot,
     _at_least_one,
     _probability_like,
     best_contract,
     bid_limit,
     bid_up_to,
-    choose_declaration,
     declaration_step,
     estimate,
     rng_of,
@@ -222,6 +222,7 @@ class PIMCBot:
             raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
         self.solver = solver if solver is not None else Solver(tt_limit=400_000)
         self._fallback = RuleBot()
+        self._plan = DeclarationPlan()
 
     @classmethod
     def v1(cls, seed: int | random.Random | None = None) -> PIMCBot:
@@ -273,7 +274,8 @@ class PIMCBot:
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
         forehand = o.seat == 0
-        return declaration_step(o, legal, lambda cards, options: choose_declaration(
+        plan = self._plan
+        return declaration_step(o, legal, lambda cards, options: plan(
             cards, options, bid=o.bid, forehand=forehand))
 
     # ----- card play
