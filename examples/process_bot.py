@@ -24,7 +24,9 @@ def choose(fields: dict[str, str], rng: random.Random) -> str:
 
 def main() -> None:
     rng = random.Random()
+    lines = 0
     for line in sys.stdin:
+        lines += 1
         words = line.split()
         if words[:1] == ["skat"]:  # "skat 1 seed=S": the protocol version and the seed
             rng.seed(int(words[2].partition("=")[2]))
@@ -32,6 +34,8 @@ def main() -> None:
         elif words[:1] == ["act"]:
             fields = dict(w.split("=", 1) for w in words[1:])
             print(choose(fields, rng), flush=True)
+    if not lines:  # started by hand, with no input: say what this is
+        print("a bot for skat: skat arena --bots \"cmd:python3 examples/process_bot.py,rule,rule\"")
 
 
 if __name__ == "__main__":
