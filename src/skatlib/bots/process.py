@@ -45,7 +45,7 @@ End of input
 Tokens never contain a space, ``,`` or ``=``.  A bot that answers something
 else than a legal token, exits, or takes longer than the timeout (60 s by
 default) stops the run with a :class:`~skatlib.SkatError` that names the command
-and what it said.  ``examples/process_bot.py`` is a complete bot in 30 lines of
+and what it said.  ``examples/process_bot.py`` is a complete bot in a page of
 plain Python (no skatlib needed); :func:`parse_request` reads an ``act`` line
 back into its fields.
 
@@ -53,7 +53,7 @@ Here a bot in three lines of Python that always takes the first legal action:
 
 >>> import sys
 >>> from skatlib import Deal, RuleBot, play_deal
->>> code = ("import sys\nfor line in sys.stdin:\n    print('ok' if line.startswith('skat ') "
+>>> code = ("import sys\\nfor line in sys.stdin:\\n    print('ok' if line.startswith('skat ') "
 ...         "else line.split('legal=')[1].split(',')[0].strip(), flush=True)")
 >>> bot = ProcessBot([sys.executable, "-c", code], seed=1)
 >>> record, res = play_deal(Deal.shuffled(4), [bot, RuleBot(), RuleBot()])
@@ -111,7 +111,7 @@ def request_line(o: Observation, legal: Sequence[Action]) -> str:
     >>> from skatlib import Deal, new_game, observe, legal_actions
     >>> s = new_game(Deal.shuffled(1))
     >>> request_line(observe(s, 1), legal_actions(s))[:60]
-    'act seat=1 phase=bidding rules=ISKO hand=D9,DT,DA,H8,H9,HK,S'
+    'act seat=1 phase=bidding rules=ISKO hand=CJ,DJ,CA,CT,CK,HT,H'
     """
     cards = list(o.hand)
     tricks = [f"{int(t.leader)}:{'.'.join(_token(c) for c in t.cards)}" for t in o.tricks]
