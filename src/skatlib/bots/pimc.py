@@ -156,7 +156,28 @@ def world_weight(o: Observation, world: World, bounds: dict[int, tuple[int, int]
     defender other than the observer whose dealt cards in it bid against the
     opponent model (:func:`~skatlib.bots.basic.bid_limit`, the limit of
     :class:`~skatlib.RuleBot`).  The declarer's dealt hand is not known in a
-    world (the skat he picked up is hidden), so he is not weighed."""
+    world (the skat he picked up is hidden), so he is not weighed.
+
+    Rearhand passed at 18: a world in which he holds four jacks and four aces
+    contradicts that; the same world with middlehand's and his cards swapped
+    does not:
+
+    >>> from skatlib import Deal, new_game, apply, observe, Bid, Pass
+    >>> deal = Deal.parse("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 / CK CQ SK SQ HK HQ DK DQ D8 D9 / "
+    ...                   "CJ SJ HJ DJ CA CT SA ST HA HT / DA DT")
+    >>> s = new_game(deal)
+    >>> for a in (Bid(18), Pass(), Pass()):
+    ...     s = apply(s, a)
+    >>> o = observe(s, 0)
+    >>> bounds = auction_bounds(o)
+    >>> bounds
+    {1: (18, 1000), 0: (0, 17), 2: (0, 18)}
+    >>> fore, middle, rear = (h.mask for h in deal.hands)
+    >>> world_weight(o, World((fore, middle, rear), deal.skat.mask), bounds)
+    0.05
+    >>> world_weight(o, World((fore, rear, middle), deal.skat.mask), bounds)
+    1.0
+    """
     w = 1.0
     for seat, (low, high) in bounds.items():
         if seat == int(o.seat) or seat == o.declarer:
