@@ -52,6 +52,7 @@ from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import (
     HAND_CONFIDENCE,
+    RULE_CONFIDENCE,
     DeclarationPlan,
     RuleBot,
     _at_least_one,
@@ -208,7 +209,10 @@ class PIMCBot:
         (:func:`world_weight`): sample several times as many worlds and solve a
         weighted draw of them.
     :param bid_confidence: the win probability a contract needs to be bid
-        (:func:`~skatlib.bots.basic.bid_limit`).
+        (:func:`~skatlib.bots.basic.bid_limit`; RuleBot's
+        :data:`~skatlib.bots.basic.RULE_CONFIDENCE` by default: the estimate is
+        cautious, and at 0.55 the bot of 0.2 declared one game in five and won
+        over 90% of them, passing on games worth playing).
     :param hand_confidence: the win probability a hand game needs to be bid and
         played without the skat.
     :param trace: keep a :class:`Decision` per card decision in
@@ -220,7 +224,8 @@ class PIMCBot:
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
                  objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
                  time_limit: float | None = None, inference: bool = True,
-                 bid_confidence: float = 0.55, hand_confidence: float = HAND_CONFIDENCE,
+                 bid_confidence: float = RULE_CONFIDENCE,
+                 hand_confidence: float = HAND_CONFIDENCE,
                  trace: bool = False, solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
