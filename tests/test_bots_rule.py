@@ -123,3 +123,15 @@ def test_bot_options_follow_the_type_policy() -> None:
     with pytest.raises(TypeError):
         RuleBot(confidence="high")  # type: ignore[arg-type]
     assert RandomBot(3).rng.random() == RandomBot(3).rng.random()
+
+
+def test_a_null_worth_less_than_the_bid_is_never_planned() -> None:
+    """ISkO 5.4 (D-6): a null's value is fixed, so a null below the bid is lost; the
+    plan at the first Discard step must not pick it (it would not be offered at the
+    Declare step, and the discard would be wasted)."""
+    cards = CardSet.parse("CJ HJ C7 S9 S7 HA HK H9 DA DT D8 D7").mask
+    pairs = [(1 << a) | (1 << b) for a, b in combinations(T.mask_cards(cards), 2)]
+    contracts = [Contract.parse(t) for t in ("D", "H", "S", "C", "G", "N", "NO")]
+    options = [(c, m) for c in contracts for m in pairs]
+    assert str(options[choose_declaration(cards, options, bid=23)][0]) == "N"  # worth 23
+    assert str(options[choose_declaration(cards, options, bid=27)][0]) == "D"  # not 27

@@ -383,8 +383,8 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
     """The index of the option (contract and discard, see
     :data:`DeclarationPicker`) with the best expected Seeger-Fabian score for
     the declarer's ``cards``, by :func:`estimate` of the 10 cards kept (the
-    discard's points count for the declarer); a contract worth less than the
-    ``bid`` counts as needing schneider.  Among equal estimates the discard
+    discard's points count for the declarer); a suit or grand worth less than
+    the ``bid`` counts as needing schneider, a null worth less is lost.  Among equal estimates the discard
     with more points is put away.  A suit or grand declarer puts away no
     trump and no ace, a null declarer no 7, 8 or 9, while he has two other
     cards.
@@ -411,8 +411,10 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
         if plan is None:
             v = _value(c, cards)
             scale = 1.0
-            if gt != _NULL and v < bid:
-                scale = 0.3  # needs schneider to reach the bid
+            if v < bid:
+                # a suit game then needs schneider to reach the bid; a null
+                # (whose value is fixed) is lost, overbid, for sure (ISkO 5.4)
+                scale = 0.3 if gt != _NULL else 0.0
                 v = bid
             won_sf, lost_sf = _seeger_sides(v)
             plan = plans[c] = (scale, float(won_sf), float(lost_sf), {})
