@@ -384,8 +384,8 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
     :data:`DeclarationPicker`) with the best expected Seeger-Fabian score for
     the declarer's ``cards``, by :func:`estimate` of the 10 cards kept (the
     discard's points count for the declarer); a suit or grand worth less than
-    the ``bid`` counts as needing schneider, a null worth less is lost.  Among equal estimates the discard
-    with more points is put away.  A suit or grand declarer puts away no
+    the ``bid`` counts as needing schneider, a null worth less is lost.  Among
+    equal estimates the discard with more points is put away.  A suit or grand declarer puts away no
     trump and no ace, a null declarer no 7, 8 or 9, while he has two other
     cards.
 
