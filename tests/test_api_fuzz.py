@@ -146,9 +146,6 @@ CALLABLES = _callables()
 
 _NON_STATE = "a non-GameState argument lets AttributeError escape (state.py)"
 XFAIL: dict[str, tuple[str, tuple[object, ...], dict[str, object]]] = {
-    "skatlib.RandomBot": ("seed='\\ud800': UnicodeEncodeError (bots.py)", ("\ud800",), {}),
-    "skatlib.PIMCBot": ("worlds='' / max_nodes='': ValueError from int(); objective=0: plain "
-                        "ValueError, not SkatError (pimc.py)", (), {"worlds": ""}),
     "skatlib.count_worlds": ("a non-Observation: AttributeError (sampling.py)", (0,), {}),
     "skatlib.sample_worlds": ("a non-Observation: AttributeError (sampling.py)", (0, 0), {}),
     "skatlib.world_state": ("a non-Observation: AttributeError (sampling.py)", (0, 0), {}),

@@ -37,7 +37,7 @@ def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[
 
 
 def test_registry_names_every_builtin_bot() -> None:
-    assert list(BOTS) == ["random", "rule", "pimc"]
+    assert list(BOTS) == ["random", "rule", "pimc", "pimc_uniform", "pimc_v1"]
     assert type(make_bot("random", 1)).__name__ == "RandomBot"
     assert type(make_bot("rule", 1)).__name__ == "RuleBot"
     assert type(make_bot("pimc", 1)).__name__ == "PIMCBot"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -31,7 +33,7 @@ from skatlib import (
 )
 from skatlib import _tables as T
 from skatlib.bots import make_bot
-from skatlib.bots.arena import play_duplicate, summarise
+from skatlib.bots.arena import DealOutcome, play_duplicate, summarise
 from skatlib.bots.pimc import PIMCBot, best_contract, estimate
 from skatlib.cli.arena import add_arguments, run
 from skatlib.search.solver import Position, Solver
@@ -46,7 +48,7 @@ def test_pimc_is_a_bot_and_make_bot_builds_it() -> None:
     bot = make_bot("pimc", 3)
     assert isinstance(bot, PIMCBot)
     assert isinstance(bot, Bot)
-    with pytest.raises(ValueError):
+    with pytest.raises(SkatError):
         PIMCBot(objective="money")
 
 
@@ -216,7 +218,7 @@ def test_pimc_expectation_uses_the_one_seeger_fabian_formula() -> None:
     """D-14: the PIMC bot's expected score is seeger_fabian of the won and the lost
     game, relative to each opponent; its values are game_value's (ISkO 5.1-5.2)."""
     from skatlib import game_value, matadors, score, seeger_fabian
-    from skatlib.bots.pimc import _seeger, _value
+    from skatlib.bots.basic import _seeger, _value
 
     won = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=70, declarer_tricks=6)
     lost = score(Contract.parse("G"), bid=18, matadors=2, declarer_points=50, declarer_tricks=4)
@@ -230,3 +232,172 @@ def test_pimc_expectation_uses_the_one_seeger_fabian_formula() -> None:
         c = Contract.parse(text)
         m = 0 if c.is_null else matadors(c.game_type, hand)
         assert _value(c, hand.mask) == game_value(c, m)
+
+
+# ----------------------------------------------------------------- budget, trace, inference
+
+
+def test_the_node_budget_is_per_decision_and_fresh() -> None:
+    """Every decision gets its own budget (not the solver's lifetime count): no
+    decision searches more than first_world budgets (plus one check interval),
+    and late decisions, after many nodes spent, still solve worlds."""
+    bot = PIMCBot(seed=3, worlds=6, max_nodes=20_000, first_world=2, trace=True)
+    for i in range(3):
+        play_deal(Deal.shuffled(40 + i), [bot, RuleBot(), RuleBot()])
+    assert bot.decisions, "the bot played cards"
+    for d in bot.decisions:
+        assert 1 <= d.trick <= 10 and 0 <= d.solved <= d.sampled == 6
+        assert d.nodes <= 2 * 20_000 + 2_000
+        assert d.seconds >= 0 and d.cpu >= 0
+    assert sum(d.nodes for d in bot.decisions) > 20_000 * 2
+    late = [d for d in bot.decisions if d.trick >= 6]
+    assert late and all(d.solved == 6 for d in late)
+
+
+def test_no_trace_keeps_nothing() -> None:
+    bot = fast(1)
+    play_deal(Deal.shuffled(3), [bot, RuleBot(), RuleBot()])
+    assert bot.decisions == []
+
+
+def test_pimc_v1_is_todays_flag_set() -> None:
+    v1 = make_bot("pimc_v1", 4)
+    assert isinstance(v1, PIMCBot)
+    assert (v1.worlds, v1.max_nodes, v1.first_world, v1.inference) == (20, 50_000, 4, False)
+    assert v1.bid_limit(CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7")) >= 96
+    uniform = make_bot("pimc_uniform", 4)
+    assert isinstance(uniform, PIMCBot) and not uniform.inference
+
+
+def test_auction_bounds_follow_who_asked_and_who_answered() -> None:
+    """ISkO 3.2-3.3: middlehand bids to forehand, rearhand to the survivor; a pass
+    answering a bid says the limit is below it, a pass instead of bidding on
+    says it is at most the bid standing."""
+    from skatlib import Bid, Hold, Pass, apply, observe
+    from skatlib.bots.pimc import auction_bounds
+
+    s = new_game(Deal.shuffled(2))
+    for a in (Bid(18), Hold(), Bid(20), Hold(), Pass(), Bid(22), Pass()):
+        s = apply(s, a)
+    # 1 bid 18, 0 held, 1 bid 20, 0 held, 1 passed (asking: limit <= 20),
+    # 2 bid 22 to forehand, 0 passed (answering: limit < 22)
+    b = auction_bounds(observe(s, 2))
+    assert b[1] == (20, 20) and b[0] == (20, 21) and b[2] == (22, 1000)
+
+
+def test_inference_weights_worlds_that_contradict_the_bidding_down() -> None:
+    """A defender who passed at once rarely holds a hand the opponent model would
+    bid: such worlds get the small weight, the others weight 1."""
+    from skatlib import apply, legal_actions, observe
+    from skatlib.bots.pimc import _EPSILON, auction_bounds, world_weight
+    from skatlib.search.sampling import sample_worlds
+
+    checked = 0
+    for i in range(60):
+        s = new_game(Deal.shuffled(500 + i))
+        bots = [RuleBot(), RuleBot(), RuleBot()]
+        while s.phase.name != "PLAYING" and not s.is_finished:
+            s = apply(s, bots[s.to_move_index].act(observe(s, s.to_move_index),
+                                                     legal_actions(s)))
+        if s.is_finished:
+            continue
+        d = s.declarer_index
+        me = (d + 1) % 3
+        other = (d + 2) % 3
+        o = observe(s, me)
+        bounds = auction_bounds(o)
+        if other not in bounds:
+            continue
+        low, high = bounds[other]
+        from skatlib.bots.basic import bid_limit
+
+        for w in sample_worlds(o, 30, random.Random(i)):
+            limit = bid_limit(w.hands[other], forehand=other == 0)[1]
+            want = 1.0 if low <= limit <= high else _EPSILON
+            assert world_weight(o, w, bounds) == pytest.approx(want)
+        true_limit = bid_limit(s.deal.hands[other], forehand=other == 0)[1]
+        assert low <= true_limit <= high  # RuleBot bid by the model it is weighed by
+        checked += 1
+    assert checked >= 20
+
+
+def test_inference_draws_the_fitting_worlds_first() -> None:
+    bot = PIMCBot(seed=2, worlds=5, inference=True)
+    plain = PIMCBot(seed=2, worlds=5, inference=False)
+    from skatlib import apply, legal_actions, observe
+    from skatlib.bots.pimc import auction_bounds, world_weight
+
+    s = new_game(Deal.shuffled(77))
+    bots = [RuleBot(), RuleBot(), RuleBot()]
+    while s.phase.name != "PLAYING":
+        s = apply(s, bots[s.to_move_index].act(observe(s, s.to_move_index), legal_actions(s)))
+    o = observe(s, (s.declarer_index + 1) % 3)
+    bounds = auction_bounds(o)
+    mean_inf = sum(world_weight(o, w, bounds) for w in bot._sample(o)) / 5
+    mean_plain = sum(world_weight(o, w, bounds) for w in plain._sample(o)) / 5
+    assert mean_inf > mean_plain and mean_inf >= 0.5
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    ({"worlds": ""}, TypeError), ({"max_nodes": 1.5}, TypeError), ({"worlds": 0}, SkatError),
+    ({"objective": 0}, TypeError), ({"objective": "money"}, SkatError),
+    ({"bid_confidence": 1.5}, SkatError), ({"time_limit": -1}, SkatError),
+    ({"seed": "x"}, TypeError), ({"solver": "fast"}, TypeError),
+])
+def test_pimc_options_are_checked(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        PIMCBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_time_limit_stops_sampling_but_one_world_is_solved() -> None:
+    bot = PIMCBot(seed=1, worlds=50, max_nodes=5_000, time_limit=0.0, trace=True)
+    play_deal(Deal.shuffled(9), [bot, RuleBot(), RuleBot()])
+    assert bot.decisions and all(d.solved <= 1 for d in bot.decisions)
+
+
+# ----------------------------------------------------------------- arena --out
+
+
+def test_arena_out_resumes_to_the_same_summary(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    assert run(parse("--bots", "rule,random,random", "--deals", "7", "--seed", "2",
+                     "--json")) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert run(parse("--bots", "rule,random,random", "--deals", "4", "--seed", "2",
+                     "--out", str(out))) == 0
+    capsys.readouterr()
+    lines = out.read_text().splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["bots"] == ["rule", "random", "random"]
+    with out.open("a") as fh:  # a run stopped in the middle of a line
+        fh.write('{"deal": 4, "ga')
+    assert run(parse("--bots", "rule,random,random", "--deals", "7", "--seed", "2",
+                     "--out", str(out), "--json")) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    for key in ("deals", "games", "bots", "margins"):
+        assert resumed[key] == fresh[key]
+    assert len(out.read_text().splitlines()) == 8
+    outcomes = [DealOutcome.from_dict(json.loads(x)) for x in out.read_text().splitlines()[1:]]
+    assert sorted(o.number for o in outcomes) == list(range(7))
+    assert outcomes[0] == play_duplicate(("rule", "random", "random"), outcomes[0].number, 2,
+                                         ISKO)
+
+
+def test_arena_out_refuses_another_runs_file(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert run(parse("--bots", "rule,rule,rule", "--deals", "1", "--out", str(out))) == 0
+    with pytest.raises(SkatError, match="another run"):
+        run(parse("--bots", "rule,rule,random", "--deals", "1", "--out", str(out)))
+    out.write_text(out.read_text() + '{"deal": -1, "games": []}\n')
+    with pytest.raises(SkatError, match="line 3"):
+        run(parse("--bots", "rule,rule,rule", "--deals", "2", "--out", str(out)))
+
+
+@pytest.mark.parametrize("data", [None, [], {"deal": 0}, {"deal": "0", "games": []},
+                                  {"deal": 0, "games": [{"points": [1, 2], "declarer": 0,
+                                                         "won": True}]},
+                                  {"deal": 0, "games": [{"points": [1, 2, 3], "declarer": 5,
+                                                         "won": True}]}])
+def test_deal_outcomes_read_back_only_what_was_written(data: object) -> None:
+    with pytest.raises(SkatError):
+        DealOutcome.from_dict(data)

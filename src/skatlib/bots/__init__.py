@@ -4,11 +4,15 @@ A bot is any object with ``act(observation, legal) -> action`` (the
 :class:`Bot` protocol): it sees only its seat's :class:`~skatlib.Observation`
 and the legal actions.
 
-* :mod:`skatlib.bots.basic`: :class:`RandomBot`, :class:`RuleBot`, :func:`hand_value`;
+* :mod:`skatlib.bots.basic`: :class:`RandomBot`, :class:`RuleBot` and the hand
+  evaluator they share with PIMC (:func:`estimate`, :func:`bid_limit`,
+  :func:`hand_value`, :func:`choose_declaration`);
 * :mod:`skatlib.bots.pimc`: :class:`PIMCBot` (Perfect Information Monte Carlo),
   loaded only when first used, with the search engine it needs;
 * :mod:`skatlib.bots.simulation`: :func:`simulate` many deals in parallel;
 * :mod:`skatlib.bots.arena`: bots against each other over duplicate deals;
+* :mod:`skatlib.bots.process`: a bot in another process, in any language
+  (``cmd:COMMAND``);
 * here: :func:`play_deal`, the one bot registry (:data:`BOTS`, :func:`make_bot`)
   and the one seed scheme (:func:`deal_seed`) that every command uses.
 
@@ -38,16 +42,21 @@ from .arena import DealOutcome, GameOutcome, Summary, play_duplicate, summarise
 from .basic import (
     DeclarationOption,
     DeclarationPicker,
+    DeclarationPlan,
     RandomBot,
     RuleBot,
+    best_contract,
+    bid_limit,
     bid_up_to,
+    choose_declaration,
     declaration_step,
+    estimate,
     hand_value,
 )
 from .simulation import GameTypeStats, SimulationStats, play_simulated_deal, simulate
 
 if TYPE_CHECKING:
-    from .pimc import PIMCBot, best_contract, estimate
+    from .pimc import PIMCBot
 
 __all__ = [
     "BOTS",
@@ -58,6 +67,7 @@ __all__ = [
     "DealOutcome",
     "DeclarationOption",
     "DeclarationPicker",
+    "DeclarationPlan",
     "GameOutcome",
     "GameTypeStats",
     "PIMCBot",
@@ -66,8 +76,10 @@ __all__ = [
     "SimulationStats",
     "Summary",
     "best_contract",
+    "bid_limit",
     "bid_up_to",
     "bot_factory",
+    "choose_declaration",
     "deal_seed",
     "declaration_step",
     "estimate",
@@ -82,11 +94,11 @@ __all__ = [
     "summarise",
 ]
 
-_PIMC = frozenset({"PIMCBot", "best_contract", "estimate"})
+_PIMC = frozenset({"PIMCBot"})
 
 
 def __getattr__(name: str) -> Any:
-    """PEP 562: the PIMC names load :mod:`skatlib.bots.pimc` (and the search
+    """PEP 562: :class:`PIMCBot` loads :mod:`skatlib.bots.pimc` (and the search
     engine) on first use."""
     if name in _PIMC:
         from . import pimc

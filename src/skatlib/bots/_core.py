@@ -98,7 +98,8 @@ BotFactory = Callable[[int], Bot]
 worker processes (a top-level function or class, or a :class:`BotMaker`)."""
 
 BotSpec = Union[str, BotFactory]  # noqa: UP007
-"""A bot name from :data:`BOTS`, ``"module:Class"``, or a :data:`BotFactory`."""
+"""A bot name from :data:`BOTS`, ``"module:Class"``, ``"cmd:COMMAND"`` (a program
+speaking the line protocol of :mod:`skatlib.bots.process`), or a :data:`BotFactory`."""
 
 
 def _random(seed: int) -> Bot:
@@ -115,14 +116,31 @@ def _pimc(seed: int) -> Bot:
     return PIMCBot(seed=seed)
 
 
-BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": _random, "rule": _rule, "pimc": _pimc})
-"""The bots every command knows by name: ``random`` (:class:`~skatlib.RandomBot`),
-``rule`` (:class:`~skatlib.RuleBot`), ``pimc`` (:class:`~skatlib.PIMCBot`)."""
+def _pimc_uniform(seed: int) -> Bot:
+    from .pimc import PIMCBot
 
-_SPEC_HELP = ("one of " + ", ".join(BOTS) + ", or module:Class (a class with an "
+    return PIMCBot(seed=seed, inference=False)
+
+
+def _pimc_v1(seed: int) -> Bot:
+    from .pimc import PIMCBot
+
+    return PIMCBot.v1(seed)
+
+
+BOTS: Mapping[str, BotFactory] = MappingProxyType(
+    {"random": _random, "rule": _rule, "pimc": _pimc, "pimc_uniform": _pimc_uniform,
+     "pimc_v1": _pimc_v1})
+"""The bots every command knows by name: ``random`` (:class:`~skatlib.RandomBot`),
+``rule`` (:class:`~skatlib.RuleBot`), ``pimc`` (:class:`~skatlib.PIMCBot`),
+``pimc_uniform`` (the same without inference from the bidding: its worlds are
+uniform) and ``pimc_v1`` (:meth:`PIMCBot.v1 <skatlib.PIMCBot.v1>`, the PIMC of
+skatlib 0.2, kept to measure against).  ``cmd:COMMAND`` runs a bot in its own
+process (:mod:`skatlib.bots.process`)."""
+
+_SPEC_HELP = ("one of " + ", ".join(BOTS) + ", module:Class (a class with an "
               "act(observation, legal) method, in a module importable from the current "
-              "directory)")
+              "directory), or cmd:COMMAND (a program speaking the bot protocol)")
 
 
 def _load_class(spec: str) -> type:
@@ -179,7 +197,9 @@ class BotMaker:
 
 def bot_factory(spec: BotSpec) -> BotFactory:
     """The factory for a bot spec, checked now (an unknown name, a module that
-    does not import or a class that is not a bot is refused at once).
+    does not import, a class that is not a bot or a ``cmd:`` program that does
+    not exist is refused at once).  ``cmd:COMMAND`` makes a
+    :class:`~skatlib.bots.process.ProcessBot` per bot.
 
     >>> bot_factory("rule") is BOTS["rule"], bot_factory("skatlib:RandomBot")
     (True, BotMaker(spec='skatlib:RandomBot'))
@@ -191,6 +211,10 @@ def bot_factory(spec: BotSpec) -> BotFactory:
         name = spec.strip()
         if name.lower() in BOTS:
             return BOTS[name.lower()]
+        if name[:4].lower() == "cmd:":
+            from .process import ProcessBotMaker
+
+            return ProcessBotMaker(name[4:].strip())
         _load_class(name)
         return BotMaker(name)
     if callable(spec):

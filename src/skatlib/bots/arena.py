@@ -25,6 +25,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from ..errors import Reason, SkatError
 from ..loop import play_game
 from ..ramsch import RamschResult
 from ..rules import Rules
@@ -52,6 +53,50 @@ class DealOutcome(NamedTuple):
     number: int
     """The deal's index in the arena."""
     games: tuple[GameOutcome, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The outcome as JSON-ready data (one line of ``skat arena --out``);
+        :meth:`from_dict` reads it back.
+
+        >>> o = DealOutcome(4, (GameOutcome((66, 0, 0), 0, True),))
+        >>> o.to_dict()
+        {'deal': 4, 'games': [{'points': [66, 0, 0], 'declarer': 0, 'won': True}]}
+        >>> DealOutcome.from_dict(o.to_dict()) == o
+        True
+        """
+        return {"deal": self.number,
+                "games": [{"points": list(g.points), "declarer": g.declarer, "won": g.won}
+                          for g in self.games]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> DealOutcome:
+        """The outcome :meth:`to_dict` wrote.
+
+        :raises SkatError: (``BAD_RECORD``) naming what is missing or wrong.
+        """
+        def bad(why: str) -> SkatError:
+            return SkatError(f"not an arena deal outcome ({why}): {str(data)[:80]!r}",
+                             Reason.BAD_RECORD)
+
+        if not isinstance(data, dict) or set(data) != {"deal", "games"}:
+            raise bad("an object with deal and games")
+        number, games = data["deal"], data["games"]
+        if type(number) is not int or number < 0:
+            raise bad("deal must be an index >= 0")
+        if not isinstance(games, list) or not games:
+            raise bad("games must be a list of games")
+        out = []
+        for g in games:
+            if not isinstance(g, dict) or set(g) != {"points", "declarer", "won"}:
+                raise bad("a game has points, declarer and won")
+            points, declarer, won = g["points"], g["declarer"], g["won"]
+            if not (isinstance(points, list) and len(points) == 3
+                    and all(type(p) is int for p in points)):
+                raise bad("points must be three ints")
+            if type(declarer) is not int or not -1 <= declarer <= 2 or type(won) is not bool:
+                raise bad("declarer must be -1..2 and won true or false")
+            out.append(GameOutcome((points[0], points[1], points[2]), declarer, won))
+        return cls(number, tuple(out))
 
 
 def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules

@@ -37,180 +37,156 @@ True
 
 from __future__ import annotations
 
-import math
 import random
+import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .. import _tables as T
-from ..actions import Action, Pass, PickUpSkat, Play, PlayHand
+from ..actions import Action, Bid, Hold, Pass, PickUpSkat, Play, PlayHand
 from ..cards import CardSet
-from ..contract import Contract, GameType
+from ..errors import Reason, SkatError, type_error
 from ..observation import Observation
-from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..search.sampling import World, sample_worlds
 from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
-from .basic import DeclarationOption, RuleBot, bid_up_to, declaration_step
+from .basic import (
+    HAND_CONFIDENCE,
+    RULE_CONFIDENCE,
+    DeclarationPlan,
+    RuleBot,
+    _at_least_one,
+    _probability_like,
+    best_contract,
+    bid_limit,
+    bid_up_to,
+    declaration_step,
+    estimate,
+    rng_of,
+    wants_hand_game,
+)
 
-__all__ = ["PIMCBot", "estimate", "best_contract"]
+__all__ = ["Decision", "PIMCBot", "auction_bounds", "best_contract", "estimate",
+           "world_weight"]
 
 _NULL = T.NULL
 _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
 
 
-# --------------------------------------------------------------------- hand evaluation
-
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
-
-
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
-
-
-def _suit_strength(hand: int, trump: int) -> float:
-    """Strength of a suit game: about 7.5 is an even chance after a pickup."""
-    trumps = hand & T.TRUMPS[trump]
-    n_trumps = trumps.bit_count()
-    s = float(n_trumps)
-    s += 0.6 * (hand >> 31 & 1) + 0.4 * (hand >> 23 & 1) + 0.2 * (hand >> 15 & 1)
-    s += 0.3 * (hand >> (8 * trump + 6) & 1) + 0.2 * (hand >> (8 * trump + 5) & 1)
-    for suit in range(4):
-        if suit == trump:
-            continue
-        cards = hand >> (8 * suit) & 0x7F
-        n = cards.bit_count()
-        ace = cards >> 6 & 1
-        ten = cards >> 5 & 1
-        if ace:
-            s += 1.0 + (0.8 if ten else 0.0) + (0.3 if ten and cards >> 4 & 1 else 0.0)
-        elif ten:
-            s += 0.3 if n >= 3 else (0.0 if n == 2 else -0.3)
-        if n == 0 and n_trumps >= 5:
-            s += 0.4
-        elif n == 1 and not ace:
-            s += 0.2
-        elif n >= 3 and not ace and not ten:
-            s -= 0.3
-    return s
-
-
-def _grand_strength(hand: int, forehand: bool) -> float:
-    """Strength of a grand: about 7.5 is an even chance after a pickup."""
-    s = (1.6 * (hand >> 31 & 1) + 1.3 * (hand >> 23 & 1) + 1.1 * (hand >> 15 & 1)
-         + 1.0 * (hand >> 7 & 1))
-    for suit in range(4):
-        cards = hand >> (8 * suit) & 0x7F
-        n = cards.bit_count()
-        ace = cards >> 6 & 1
-        ten = cards >> 5 & 1
-        if ace:
-            s += 1.5
-            if ten:
-                s += 1.3 + (0.5 if cards >> 4 & 1 else 0.0) + max(0, n - 3) * 0.5
-        elif ten:
-            s += 0.4 if n >= 3 else (-0.2 if n == 2 else -0.5)
-        elif n >= 2:
-            s -= 0.3 * (n - 1)
-    if forehand:
-        s += 0.5
-    return s
-
-
-def _null_danger(hand: int) -> float:
-    """Danger of a null: 0 when every suit is safe.  A suit is safe when its
-    i-th lowest card (null order 7 8 9 10 J Q K A) is at most the (2i+1)-th card
-    of the suit, so the declarer can always play under."""
-    danger = 0.0
-    for suit in range(4):
-        cards = hand >> (8 * suit) & 0xFF
-        ranks = sorted(T.NULL_RANK_STRENGTH[r] for r in range(8) if cards >> r & 1)
-        for i, r in enumerate(ranks):
-            if r > 2 * i:
-                danger += 1.0 + 0.3 * (r - 2 * i)
-                break
-    return danger
-
-
-def estimate(hand: CardSet | int, contract: Contract, *, forehand: bool = False,
-             final: bool = False) -> float:
-    """Probability (a heuristic) that the declarer wins ``contract`` with these
-    10 cards.  For a contract without hand the skat is still to come and helps,
-    unless ``final`` (the skat is already picked up and put away); a hand game
-    must stand on the 10 cards alone.
-
-    >>> h = CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7")
-    >>> estimate(h, Contract.parse("C")) > 0.9 > estimate(h, Contract.parse("N"))
-    True
-    """
-    h = hand.mask if isinstance(hand, CardSet) else hand
-    gt = int(contract.game_type)
-    if gt == _NULL:
-        danger = _null_danger(h)
-        if not contract.hand and not final:
-            danger = max(0.0, danger - 1.6)  # two bad cards can be put away
-        if contract.ouvert:
-            danger += 0.8
-        return _logistic(2.2 - 2.0 * danger)
-    if gt == T.GRAND:
-        s = _grand_strength(h, forehand)
-    else:
-        s = _suit_strength(h, gt)
-    threshold = 7.5 if not (contract.hand or final) else 8.3
-    if contract.schneider:
-        threshold += 2.0
-    if contract.schwarz:
-        threshold += 2.5
-    return _logistic(1.4 * (s - threshold))
-
-
-def _value(contract: Contract, owned: int) -> int:
-    """The game value if won, without schneider or schwarz reached (announced
-    levels count): :func:`~skatlib.game_value` with the matadors of ``owned``."""
-    return game_value(contract, matadors_mask(int(contract.game_type), owned)
-                      if not contract.is_null else 0)
-
-
-def _seeger(p: float, value: int) -> float:
-    """Expected Seeger-Fabian points (:func:`~skatlib.scoring.seeger_fabian_points`)
-    of the declarer relative to each opponent, winning with probability ``p`` a
-    game of this value (a lost game's list score is −2 × value, as in
-    :attr:`GameResult.score <skatlib.GameResult.score>`)."""
-    won_d, won_o = seeger_fabian_points(value, True)
-    lost_d, lost_o = seeger_fabian_points(-2 * value, False)
-    return p * (won_d - won_o) + (1 - p) * (lost_d - lost_o)
-
-
-_PLAIN = tuple(Contract(GameType(g)) for g in range(5)) + (Contract(GameType.NULL),)
-_HANDS = tuple(Contract(GameType(g), hand=True) for g in range(5)) + (
-    Contract(GameType.NULL, hand=True), Contract(GameType.NULL, hand=True, ouvert=True))
-
-
-def best_contract(hand: CardSet | int, *, hand_game: bool = False, forehand: bool = False
-                  ) -> tuple[Contract, float, int]:
-    """The contract with the best expected score for 10 cards: ``(contract,
-    win probability, value)``.  Without ``hand_game`` the skat is assumed
-    picked up (values without the hand level, matadors of the 10 cards).
-
-    >>> c, p, v = best_contract(CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7"))
-    >>> str(c), v
-    ('G', 96)
-    """
-    h = hand.mask if isinstance(hand, CardSet) else hand
-    best: tuple[float, Contract, float, int] | None = None
-    for c in (_HANDS if hand_game else _PLAIN):
-        p = estimate(h, c, forehand=forehand)
-        v = _value(c, h)
-        ev = _seeger(p, v)
-        if best is None or ev > best[0]:
-            best = (ev, c, p, v)
-    assert best is not None
-    return best[1], best[2], best[3]
-
-
 # --------------------------------------------------------------------- the bot
+
+
+class Decision(NamedTuple):
+    """What one card decision of a :class:`PIMCBot` cost (kept when it traces)."""
+
+    trick: int
+    """The trick being played, 1..10."""
+    sampled: int
+    """Worlds sampled for it."""
+    solved: int
+    """Worlds solved within the budget (0: the decision fell back to RuleBot)."""
+    nodes: int
+    """Solver nodes searched."""
+    seconds: float
+    """Wall-clock time of the decision."""
+    cpu: float
+    """CPU time of the decision (this process), which other load does not inflate."""
+
+
+_EPSILON = 0.05
+"""The weight of a world in which an opponent's cards contradict his bidding under
+the opponent model (:func:`~skatlib.bots.basic.bid_limit` at
+:data:`~skatlib.bots.basic.RULE_CONFIDENCE`): unlikely, never impossible."""
+
+_CANDIDATES = 4
+"""With inference, worlds sampled per world solved: the weighted draw picks the
+worlds to solve among them."""
+
+
+def auction_bounds(o: Observation) -> dict[int, tuple[int, int]]:
+    """What the auction says about each seat's bid limit: ``seat -> (low,
+    high)`` with ``low <= limit <= high``: a seat that bid or held ``b`` has a
+    limit of at least ``b``; one that passed while the bid stood at ``b`` has a
+    limit below ``b`` if it was asked (it would have held) and at most ``b``
+    if it was asking (it would have bid on).  Seats that did not speak are left
+    out.
+
+    >>> from skatlib import Deal, apply, new_game, observe, Bid, Hold, Pass
+    >>> s = new_game(Deal.shuffled(1))
+    >>> for a in (Bid(18), Hold(), Bid(20), Pass(), Pass()):
+    ...     s = apply(s, a)
+    >>> auction_bounds(observe(s, 0))
+    {1: (20, 1000), 0: (18, 19), 2: (0, 20)}
+    """
+    bounds: dict[int, tuple[int, int]] = {}
+    current = 0
+    previous: Action | None = None
+    for seat, action in o.history:
+        who = int(seat)
+        low, high = bounds.get(who, (0, 1000))
+        if isinstance(action, Bid):
+            current = int(action.value)
+            bounds[who] = (max(low, current), high)
+        elif isinstance(action, Hold):
+            bounds[who] = (max(low, current), high)
+        elif isinstance(action, Pass):
+            asked = isinstance(previous, Bid)  # the answer to a bid: he would not hold
+            top = current - 1 if asked else current
+            bounds[who] = (min(low, top), top)
+        else:
+            break  # the auction is over
+        previous = action
+    return bounds
+
+
+def _dealt_hand(o: Observation, seat: int, hand: int) -> int:
+    """A defender's 10 dealt cards in a world where he now holds ``hand``."""
+    played = 0
+    for t in o.tricks:
+        for i, c in enumerate(t.cards):
+            if (int(t.leader) + i) % 3 == seat:
+                played |= 1 << int(c)
+    for i, c in enumerate(o.current_trick):
+        if (int(o.leader) + i) % 3 == seat:
+            played |= 1 << int(c)
+    return hand | played
+
+
+def world_weight(o: Observation, world: World, bounds: dict[int, tuple[int, int]]) -> float:
+    """How well ``world`` fits the bidding: 1.0, times :data:`_EPSILON` for each
+    defender other than the observer whose dealt cards in it bid against the
+    opponent model (:func:`~skatlib.bots.basic.bid_limit`, the limit of
+    :class:`~skatlib.RuleBot`).  The declarer's dealt hand is not known in a
+    world (the skat he picked up is hidden), so he is not weighed.
+
+    Rearhand passed at 18: a world in which he holds four jacks and four aces
+    contradicts that; the same world with middlehand's and his cards swapped
+    does not:
+
+    >>> from skatlib import Deal, new_game, apply, observe, Bid, Pass
+    >>> deal = Deal.parse("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 / CK CQ SK SQ HK HQ DK DQ D8 D9 / "
+    ...                   "CJ SJ HJ DJ CA CT SA ST HA HT / DA DT")
+    >>> s = new_game(deal)
+    >>> for a in (Bid(18), Pass(), Pass()):
+    ...     s = apply(s, a)
+    >>> o = observe(s, 0)
+    >>> bounds = auction_bounds(o)
+    >>> bounds
+    {1: (18, 1000), 0: (0, 17), 2: (0, 18)}
+    >>> fore, middle, rear = (h.mask for h in deal.hands)
+    >>> world_weight(o, World((fore, middle, rear), deal.skat.mask), bounds)
+    0.05
+    >>> world_weight(o, World((fore, rear, middle), deal.skat.mask), bounds)
+    1.0
+    """
+    w = 1.0
+    for seat, (low, high) in bounds.items():
+        if seat == int(o.seat) or seat == o.declarer:
+            continue
+        limit = bid_limit(_dealt_hand(o, seat, world.hands[seat]), forehand=seat == 0)[1]
+        if not low <= limit <= high:
+            w *= _EPSILON
+    return w
 
 
 class PIMCBot:
@@ -218,31 +194,75 @@ class PIMCBot:
     auction (see the module docs).
 
     :param seed: seed (or :class:`random.Random`) for the world sampler.
-    :param worlds: worlds sampled per card decision (at most).
+    :param worlds: worlds solved per card decision (at most).
     :param objective: ``"score"`` (steps of the game score, fast) or
         ``"points"`` (exact card points).
     :param max_nodes: search budget per card decision, in solver nodes (about
-        100k-200k per second on one core).  Worlds are solved one after the
-        other until the budget runs out; a world whose search passes it is
-        dropped.  Early in the deal, where solving is dearest, fewer worlds are
-        therefore used.  Node counts, not seconds, keep the bot reproducible.
-    :param bid_confidence: the win probability a contract needs to be bid.
+        100k-200k per second on one core), counted afresh for every decision.
+        Worlds are solved one after the other until the budget runs out; a
+        world whose search passes it is dropped, except the first, which may
+        use ``first_world`` budgets (one world is needed).  Node counts, not
+        seconds, keep the bot reproducible.
+    :param time_limit: also stop sampling worlds once a decision has taken this
+        many seconds (``None``: no clock; a bot with a clock is not reproducible).
+    :param inference: weigh the worlds by what the bidding reveals
+        (:func:`world_weight`): sample several times as many worlds and solve a
+        weighted draw of them.
+    :param bid_confidence: the win probability a contract needs to be bid
+        (:func:`~skatlib.bots.basic.bid_limit`; RuleBot's
+        :data:`~skatlib.bots.basic.RULE_CONFIDENCE` by default: the estimate is
+        cautious, and at 0.55 the bot of 0.2 declared one game in five and won
+        over 90% of them, passing on games worth playing).
+    :param hand_confidence: the win probability a hand game needs to be bid and
+        played without the skat.
+    :param trace: keep a :class:`Decision` per card decision in
+        :attr:`decisions` (worlds sampled and solved, nodes, time).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
         default; its transposition table is reused across worlds and moves).
     """
 
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
-                 objective: str = "score", max_nodes: int = 50_000,
-                 bid_confidence: float = 0.55, solver: Solver | None = None) -> None:
+                 objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
+                 time_limit: float | None = None, inference: bool = True,
+                 bid_confidence: float = RULE_CONFIDENCE,
+                 hand_confidence: float = HAND_CONFIDENCE,
+                 trace: bool = False, solver: Solver | None = None) -> None:
+        if not isinstance(objective, str):
+            raise type_error("objective", "'score' or 'points'", objective)
         if objective not in ("score", "points"):
-            raise ValueError(f"objective must be 'score' or 'points', not {objective!r}")
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.worlds = max(1, int(worlds))
-        self.max_nodes = max(1, int(max_nodes))
+            raise SkatError(f"objective must be 'score' or 'points', not {objective!r}",
+                            Reason.BAD_TABLE)
+        self.rng = rng_of(seed)
+        self.worlds = _at_least_one(worlds, "worlds")
+        self.max_nodes = _at_least_one(max_nodes, "max_nodes")
+        self.first_world = _at_least_one(first_world, "first_world")
+        self.time_limit = None if time_limit is None else _probability_like(
+            time_limit, "time_limit", upper=None)
+        self.inference = bool(inference)
         self.objective = objective
-        self.bid_confidence = bid_confidence
+        self.bid_confidence = _probability_like(bid_confidence, "bid_confidence")
+        self.hand_confidence = _probability_like(hand_confidence, "hand_confidence")
+        self.trace = bool(trace)
+        self.decisions: list[Decision] = []
+        if solver is not None and not isinstance(solver, Solver):
+            raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
         self.solver = solver if solver is not None else Solver(tt_limit=400_000)
         self._fallback = RuleBot()
+        self._plan = DeclarationPlan()
+
+    @classmethod
+    def v1(cls, seed: int | random.Random | None = None) -> PIMCBot:
+        """Today's PIMC before the per-decision budget and the inference (the
+        ``pimc_v1`` bot, kept to measure the gain): 20 worlds, 50,000 nodes per
+        decision (the first world up to four times that), no inference, hand
+        games bid at the bid confidence.
+
+        >>> b = PIMCBot.v1(1)
+        >>> b.max_nodes, b.inference, b.hand_confidence
+        (50000, False, 0.55)
+        """
+        return cls(seed, 20, max_nodes=50_000, first_world=4, inference=False,
+                   bid_confidence=0.55, hand_confidence=0.55)
 
     # ----- the Bot protocol
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
@@ -265,70 +285,62 @@ class PIMCBot:
 
     # ----- auction
     def bid_limit(self, hand: CardSet | int, *, forehand: bool = False) -> int:
-        """The highest bid this bot makes with these 10 cards (0: pass)."""
-        h = hand.mask if isinstance(hand, CardSet) else hand
-        limit = 0
-        for c in _PLAIN + _HANDS:
-            p = estimate(h, c, forehand=forehand)
-            if p >= self.bid_confidence:
-                limit = max(limit, _value(c, h))
-        return limit
+        """The highest bid this bot makes with these 10 cards (0: pass):
+        :func:`~skatlib.bots.basic.bid_limit` at its confidences."""
+        return bid_limit(hand, forehand=forehand, confidence=self.bid_confidence,
+                         hand_confidence=self.hand_confidence)[1]
 
     def _bid(self, o: Observation, legal: Sequence[Action]) -> Action:
         return bid_up_to(self.bid_limit(o.hand, forehand=o.seat == 0), o, legal)
 
     def _skat(self, o: Observation, legal: Sequence[Action]) -> Action:
-        _, p, v = best_contract(o.hand, hand_game=True, forehand=o.seat == 0)
-        if p >= 0.85 and v >= o.bid:
+        if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
             return next(a for a in legal if isinstance(a, PlayHand))
         return next(a for a in legal if isinstance(a, PickUpSkat))
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
         forehand = o.seat == 0
-
-        def pick(cards: int, options: Sequence[DeclarationOption]) -> int:
-            best: tuple[float, int] | None = None
-            choice = 0
-            cache: dict[tuple[Contract, int], float] = {}
-            for i, (c, discard) in enumerate(options):
-                kept = cards & ~discard
-                key = (c, kept)
-                ev = cache.get(key)
-                if ev is None:
-                    p = estimate(kept, c, forehand=forehand, final=True)
-                    if discard and not c.is_null:
-                        # the discard's points are the declarer's
-                        p = _logistic(_logit(p) + 0.04 * (T.mask_points(discard) - 5))
-                    v = _value(c, cards)
-                    if not c.is_null and v < o.bid:
-                        p *= 0.3  # needs schneider to reach the bid
-                        v = max(v, o.bid)
-                    ev = cache[key] = _seeger(p, v)
-                # among equal estimates keep trumps and aces, put away points
-                score = (ev, T.mask_points(discard))
-                if best is None or score > best:
-                    best = score
-                    choice = i
-            return choice
-
-        return declaration_step(o, legal, pick)
+        plan = self._plan
+        return declaration_step(o, legal, lambda cards, options: plan(
+            cards, options, bid=o.bid, forehand=forehand))
 
     # ----- card play
+    def _sample(self, o: Observation) -> list[World]:
+        """The worlds to solve: a uniform sample, or with :attr:`inference` a
+        draw weighted by :func:`world_weight` (without replacement, by the
+        keys ``u ** (1 / weight)``) from :data:`_CANDIDATES` times as many."""
+        if not self.inference:
+            return sample_worlds(o, self.worlds, self.rng)
+        bounds = auction_bounds(o)
+        if not any(s not in (int(o.seat), o.declarer) for s in bounds):
+            return sample_worlds(o, self.worlds, self.rng)
+        pool = sample_worlds(o, _CANDIDATES * self.worlds, self.rng)
+        keyed = [(self.rng.random() ** (1.0 / world_weight(o, w, bounds)), i)
+                 for i, w in enumerate(pool)]
+        keyed.sort(reverse=True)
+        return [pool[i] for _, i in keyed[:self.worlds]]
+
     def _play(self, o: Observation, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         if len(plays) <= 1:
             return plays[0] if plays else legal[0]
         assert o.contract is not None and o.declarer is not None
-        worlds = sample_worlds(o, self.worlds, self.rng)
+        started = time.perf_counter()
+        cpu = time.process_time()
+        worlds = self._sample(o)
         totals: dict[int, float] = {int(a.card): 0.0 for a in plays}
         win = 90 if o.contract.schneider else 61
         solver = self.solver
-        start = solver.nodes
+        start = solver.nodes  # the budget is this decision's, counted from here
         used = 0
         try:
             for w in worlds:
-                # the first world may use up to four budgets: one world is needed
-                solver.node_limit = start + self.max_nodes * (4 if used == 0 else 1)
+                if used and self.time_limit is not None and \
+                        time.perf_counter() - started > self.time_limit:
+                    break
+                # the first world may use several budgets: one world is needed
+                solver.node_limit = start + self.max_nodes * (self.first_world if used == 0
+                                                              else 1)
                 pos = self._position(o, w)
                 utilities = self._utilities(pos, win)
                 for card, u in utilities.items():
@@ -338,6 +350,11 @@ class PIMCBot:
             pass
         finally:
             solver.node_limit = None
+        if self.trace:
+            self.decisions.append(Decision(len(o.tricks) + 1, len(worlds), used,
+                                           solver.nodes - start,
+                                           time.perf_counter() - started,
+                                           time.process_time() - cpu))
         if used == 0:
             return self._fallback.act(o, legal)
         declarer = int(o.seat) == int(o.declarer)

@@ -31,7 +31,7 @@ from typing import TextIO
 from .._text import write_line as _write
 from ..bots import BOTS, bot_factory
 from ..bots.arena import DealOutcome, Summary, play_duplicate, summarise
-from ..bots.simulation import _chunks, check_deals, run_chunks
+from ..bots.simulation import check_deals, run_chunks
 from ..errors import Reason, SkatError
 from ..rules import Rules, preset
 from ._common import is_terminal
@@ -42,9 +42,11 @@ __all__ = ["add_arguments", "report", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``skat arena``."""
     parser.add_argument("--bots", default="pimc,random,random",
-                        help=f"three bots, comma-separated: {', '.join(BOTS)} or "
-                             "module:Class (a module importable from the current directory; "
-                             "default: pimc,random,random)")
+                        help=f"three bots, comma-separated: {', '.join(BOTS)}, "
+                             "module:Class (a module importable from the current directory) "
+                             "or cmd:COMMAND (a program speaking the bot protocol, e.g. "
+                             "\"cmd:python3 examples/process_bot.py\"; no commas in it); "
+                             "default: pimc,random,random")
     parser.add_argument("--deals", type=int, default=100,
                         help="duplicate deals; each is played once per seat rotation "
                              "(default 100)")
@@ -57,6 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rules preset: isko (official), pub, iss (default isko)")
     parser.add_argument("--json", action="store_true",
                         help="print the summary as one JSON object")
+    parser.add_argument("--out", default=None, metavar="FILE",
+                        help="write each deal's outcome to FILE (JSON lines) as it is played; "
+                             "if FILE exists from a run with the same bots, seed and rules, "
+                             "the deals it holds are kept and only the rest are played "
+                             "(resume); a progress line goes to standard error every 30 s")
 
 
 def _play_chunk(start: int, stop: int, specs: tuple[str, ...], seed: int, rules: Rules
@@ -64,8 +71,9 @@ def _play_chunk(start: int, stop: int, specs: tuple[str, ...], seed: int, rules:
     return [play_duplicate(specs, i, seed, rules) for i in range(start, stop)]
 
 
-def report(summary: Summary, elapsed: float, out: TextIO) -> None:
-    """Print the arena table."""
+def report(summary: Summary, elapsed: float, out: TextIO, played: int | None = None) -> None:
+    """Print the arena table; ``played``: the games this run played (fewer than
+    the summary's when it resumed), for the speed."""
     s = summary
     w = out.write
     width = max(10, *(len(n) for n in s.names))
@@ -80,9 +88,10 @@ def report(summary: Summary, elapsed: float, out: TextIO) -> None:
         verdict = "significant" if abs(m) > c else "not significant"
         w(f"{s.names[0]} - {s.names[j]}: {m:+.2f} per game, 95% CI "
           f"[{m - c:+.2f}, {m + c:+.2f}] ({verdict})\n")
-    speed = s.games / elapsed if elapsed > 0 else math.inf
-    w(f"{s.games} games in {elapsed:.1f} s: {speed:.2f} games/s "
-      f"({elapsed / max(1, s.deals):.2f} s per duplicate deal)\n")
+    games = s.games if played is None else played
+    speed = games / elapsed if elapsed > 0 else math.inf
+    w(f"{games} games in {elapsed:.1f} s: {speed:.2f} games/s "
+      f"({3 * elapsed / max(1, games):.2f} s per duplicate deal)\n")
 
 
 def _progress(done: int, total: int, started: float, err: TextIO) -> None:
@@ -94,11 +103,49 @@ def _progress(done: int, total: int, started: float, err: TextIO) -> None:
     err.flush()
 
 
-def _outcomes(specs: tuple[str, ...], n: int, seed: int, rules: Rules, workers: int
+def _outcomes(specs: tuple[str, ...], todo: list[int], seed: int, rules: Rules, workers: int
               ) -> Iterator[DealOutcome]:
-    jobs = ((a, b, specs, seed, rules) for a, b in _chunks(n, 1))
+    jobs = ((i, i + 1, specs, seed, rules) for i in todo)
     for part in run_chunks(_play_chunk, jobs, workers=workers if workers > 1 else 0):
         yield from part
+
+
+def _header(specs: tuple[str, ...], seed: int, rules: Rules) -> dict[str, object]:
+    return {"skat_arena": 1, "bots": list(specs), "seed": seed, "rules": rules.name}
+
+
+def _resume(path: str, header: dict[str, object]) -> dict[int, DealOutcome]:
+    """The outcomes already in ``path`` (a run's ``--out`` file), after checking
+    that the run had the same bots, seed and rules; a last line cut off by a
+    stopped run is dropped from the file."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        return {}
+    keep = data if data.endswith(b"\n") or not data else data[:data.rfind(b"\n") + 1]
+    if len(keep) != len(data):
+        with open(path, "r+b") as fh:
+            fh.truncate(len(keep))
+    lines = keep.decode("utf-8").splitlines()
+    if not lines:
+        return {}
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        first = None
+    if first != header:
+        raise SkatError(f"--out {path!r} holds another run ({lines[0][:120]!r}), not "
+                        f"{json.dumps(header)}: give a new file or the same --bots, --seed "
+                        "and --rules", Reason.BAD_RECORD)
+    done: dict[int, DealOutcome] = {}
+    for number, line in enumerate(lines[1:], 2):
+        try:
+            outcome = DealOutcome.from_dict(json.loads(line))
+        except ValueError as exc:  # SkatError is a ValueError too
+            raise SkatError(f"--out {path!r} line {number}: {exc}", Reason.BAD_RECORD) from None
+        done[outcome.number] = outcome
+    return done
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,19 +167,47 @@ def run(args: argparse.Namespace) -> int:
     for spec in specs:  # fail early on an unknown bot
         bot_factory(spec)
     as_json = bool(getattr(args, "json", False))
+    path = getattr(args, "out", None)
+    header = _header(specs, seed, rules)
+    done = _resume(path, header) if path else {}
+    kept = [done[i] for i in sorted(done) if i < n]
+    todo = [i for i in range(n) if i not in done]
     if not as_json:
         out.write(f"Arena: {n} duplicate deals x 3 rotations = {3 * n} games "
                   f"(rules {rules.name}, seed {seed})\n")
+        if kept:
+            out.write(f"resuming {path}: {len(kept)} deals already played, {len(todo)} to go\n")
     show = is_terminal(err)
     started = time.monotonic()
+    sink: TextIO | None = None
+    if path:
+        sink = open(path, "a", encoding="utf-8")  # noqa: SIM115  (closed below)
+        if not done:
+            sink.write(json.dumps(header) + "\n")
+            sink.flush()
 
     def played() -> Iterator[DealOutcome]:
-        for done, outcome in enumerate(_outcomes(specs, n, seed, rules, workers), 1):
+        yield from kept
+        last = started
+        for count, outcome in enumerate(_outcomes(specs, todo, seed, rules, workers), 1):
+            if sink is not None:
+                sink.write(json.dumps(outcome.to_dict()) + "\n")
+                sink.flush()
+            now = time.monotonic()
             if show:
-                _progress(done, n, started, err)
+                _progress(count, len(todo), started, err)
+            elif sink is not None and (now - last >= 30 or count == len(todo)):
+                last = now
+                err.write(f"{len(kept) + count}/{n} deals, {3 * count / (now - started):.2f} "
+                          f"games/s, ETA {(len(todo) - count) * (now - started) / count:.0f} s\n")
+                err.flush()
             yield outcome
 
-    summary = summarise(specs, played())
+    try:
+        summary = summarise(specs, played())
+    finally:
+        if sink is not None:
+            sink.close()
     if show:
         err.write("\n")
     elapsed = time.monotonic() - started
@@ -141,5 +216,5 @@ def run(args: argparse.Namespace) -> int:
         doc.update(rules=rules.name, seed=seed, workers=workers, elapsed_s=elapsed)
         _write(out, json.dumps(doc, allow_nan=False, default=str))
         return 0
-    report(summary, elapsed, out)
+    report(summary, elapsed, out, played=3 * len(todo))
     return 0

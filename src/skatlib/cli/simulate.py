@@ -45,8 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the statistics depend on the seed only (default 0)")
     parser.add_argument("--bots", default="random", metavar="NAME",
                         help=f"bot for every seat, or three joined by commas: "
-                        f"{', '.join(BOTS)} or module:Class (a module importable from the "
-                        "current directory; default random)")
+                        f"{', '.join(BOTS)}, module:Class (a module importable from the "
+                        "current directory) or cmd:COMMAND (a program speaking the bot "
+                        "protocol); default random")
     parser.add_argument("--rules", default="isko", metavar="NAME",
                         help="rules preset: isko (official), pub, iss (default isko)")
     parser.add_argument("--chunk-size", type=int, default=None, metavar="N",

@@ -1,0 +1,137 @@
+"""RuleBot (skatlib.bots.basic): sound bidding, pickup, discard, declaration and play,
+and the shared hand evaluator (bid_limit, hand_value, choose_declaration)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from skatlib import (
+    Bid,
+    CardSet,
+    Contract,
+    Declare,
+    GameResult,
+    Hold,
+    RandomBot,
+    RuleBot,
+    SkatError,
+    apply,
+    new_game,
+    simulate,
+)
+from skatlib import _tables as T
+from skatlib.bots import play_deal, seeded_deal
+from skatlib.bots.basic import (
+    RULE_CONFIDENCE,
+    bid_limit,
+    choose_declaration,
+    estimate,
+    hand_value,
+    rng_of,
+)
+
+
+def test_rule_bot_never_bids_over_its_evaluation() -> None:
+    """ISkO 3.3: a bid is a promise; RuleBot bids or holds only up to bid_limit's limit."""
+    for i in range(60):
+        deal = seeded_deal(21, i)
+        record, _ = play_deal(deal, [RuleBot(), RuleBot(), RuleBot()])
+        current = 0
+        highest = [0, 0, 0]
+        s = new_game(deal)
+        for a in record.actions:
+            seat = s.to_move_index
+            if isinstance(a, Bid):
+                current = a.value
+            if isinstance(a, (Bid, Hold)):
+                highest[seat] = max(highest[seat], current)
+            s = apply(s, a)
+        for seat in range(3):
+            assert highest[seat] <= bid_limit(deal.hands[seat], forehand=seat == 0)[1]
+
+
+def test_hand_value_is_rule_bots_limit() -> None:
+    for i in range(40):
+        hand = seeded_deal(3, i).hands[1]
+        assert hand_value(hand) == bid_limit(hand, confidence=RULE_CONFIDENCE)
+
+
+def test_a_grand_with_four_jacks_keeps_its_tens_and_aces() -> None:
+    """The showcase loss (four jacks, tens put away): a grand declarer puts away
+    a blank card, never a ten guarded by its ace or an ace."""
+    cards = CardSet.parse("CJ SJ HJ DJ CA CT C9 SA ST HT H8 D7").mask
+    options = [(Contract.parse("G"), (1 << a) | (1 << b))
+               for a, b in combinations(T.mask_cards(cards), 2)]
+    _, discard = options[choose_declaration(cards, options, bid=18)]
+    kept = cards & ~discard
+    for card in ("CA", "CT", "SA", "ST"):
+        assert kept & CardSet.parse(card).mask, (card, CardSet(discard))
+    assert not discard & T.JACKS
+
+
+def test_rule_bot_declares_no_trumps_away() -> None:
+    for i in range(80):
+        record, _ = play_deal(seeded_deal(8, i), [RuleBot(), RuleBot(), RuleBot()])
+        decl = [a for a in record.actions if isinstance(a, Declare)]
+        if not decl or decl[0].discard is None or decl[0].contract.is_null:
+            continue
+        gt = int(decl[0].contract.game_type)
+        assert not decl[0].discard.mask & T.TRUMPS[gt]
+
+
+def test_rule_bot_wins_most_of_what_it_declares() -> None:
+    """Self-play over 300 deals: the declarer wins at least 65% (measured 77.5%
+    over 1,000 deals; docs/bots.rst)."""
+    stats = simulate(300, "rule", seed=11, workers=0)
+    assert stats.win_rate >= 0.65
+    assert stats.passed_in_rate < 0.3
+
+
+@pytest.mark.slow
+def test_rule_bot_wins_65_percent_of_1000_declared_games() -> None:
+    for seed in (0, 1):
+        assert simulate(1000, "rule", seed=seed, workers=0).win_rate >= 0.65
+
+
+def test_rule_bot_beats_random_defenders() -> None:
+    won = lost = 0
+    for i in range(40):
+        _, res = play_deal(seeded_deal(2, i), [RuleBot(), RandomBot(i), RandomBot(i + 1)])
+        if isinstance(res, GameResult) and res.declarer == 0:
+            won += res.won
+            lost += not res.won
+    assert won > 3 * lost
+
+
+def test_estimate_grows_with_trumps() -> None:
+    weak = CardSet.parse("CJ C7 C8 C9 SA H7 H8 D7 D8 S7")
+    strong = CardSet.parse("CJ SJ C7 C8 C9 CA SA H7 D7 S7")
+    assert estimate(strong, Contract.parse("C")) > estimate(weak, Contract.parse("C"))
+
+
+def test_bot_options_follow_the_type_policy() -> None:
+    with pytest.raises(TypeError):
+        RandomBot("\ud800")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        rng_of(1.5)
+    with pytest.raises(SkatError):
+        RandomBot(1, pass_rate=2.0)
+    with pytest.raises(SkatError):
+        RuleBot(confidence=-0.1)
+    with pytest.raises(TypeError):
+        RuleBot(confidence="high")  # type: ignore[arg-type]
+    assert RandomBot(3).rng.random() == RandomBot(3).rng.random()
+
+
+def test_a_null_worth_less_than_the_bid_is_never_planned() -> None:
+    """ISkO 5.4 (D-6): a null's value is fixed, so a null below the bid is lost; the
+    plan at the first Discard step must not pick it (it would not be offered at the
+    Declare step, and the discard would be wasted)."""
+    cards = CardSet.parse("CJ HJ C7 S9 S7 HA HK H9 DA DT D8 D7").mask
+    pairs = [(1 << a) | (1 << b) for a, b in combinations(T.mask_cards(cards), 2)]
+    contracts = [Contract.parse(t) for t in ("D", "H", "S", "C", "G", "N", "NO")]
+    options = [(c, m) for c in contracts for m in pairs]
+    assert str(options[choose_declaration(cards, options, bid=23)][0]) == "N"  # worth 23
+    assert str(options[choose_declaration(cards, options, bid=27)][0]) == "D"  # not 27
