@@ -883,7 +883,7 @@ def test_replay_command_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == ("46 games in 1 file: 46 agree with their R[...], 0 disagree, "
-                        "0 cannot be replayed")
+                        "0 cannot be verified, 0 cannot be replayed")
     assert re.fullmatch(r"\d+\.\d\d s, \d+ games per second", lines[1])
 
 
@@ -899,7 +899,8 @@ def test_replay_command_lists_disagreements_and_errors(
     assert f"{path}:3 (ID 3690): line 3, field MV move" in out
     assert f"{path}:4 (ID None): line 4" in out
     assert out.splitlines()[-2] == ("4 games in 1 file: 1 agrees with its R[...], 1 disagree, "
-                                    "2 cannot be replayed (1 with an illegal move)")
+                                    "0 cannot be verified, 2 cannot be replayed "
+                                    "(1 with an illegal move)")
     code, quiet, _ = _run([str(path), "--quiet"], capsys)
     assert code == 1 and len(quiet.splitlines()) == 2
     code, js, _ = _run([str(path), "--json"], capsys)
@@ -911,6 +912,34 @@ def test_replay_command_lists_disagreements_and_errors(
     assert data["disagreeing"][0]["differences"] == [
         {"field": "v", "recorded": "50", "computed": "48"}]
     assert data["failing"][0]["line"] == 3 and data["failing"][0]["illegal"] is True
+
+
+@pytest.mark.parametrize("result", ["", "R[x:1]", "R[bidok]", "R[win]", "R[d:0 win]"])
+def test_replay_command_counts_unverifiable_records_apart_never_as_agreeing(
+        result: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 14: a record whose R[...] lacks d/outcome/v (or has none) cannot be
+    compared; ``skat replay`` counts it as "cannot be verified", exits 1, and
+    neither the agreeing nor the disagreeing count holds it."""
+    good = BY_ID["3690"][1]
+    stripped = re.sub(r"R\[[^\]]*\]", result, good)
+    assert stripped != good and iss.check(stripped).status is iss.Status.UNVERIFIABLE
+    path = tmp_path / "x.sgf"
+    path.write_text(f"{good}\n{stripped}\n")
+    code, out, _ = _run([str(path)], capsys)
+    assert code == 1
+    assert out.splitlines()[-2] == ("2 games in 1 file: 1 agrees with its R[...], 0 disagree, "
+                                    "1 cannot be verified, 0 cannot be replayed")
+    assert "cannot be verified (first 1 of 1):" in out
+    assert f"{path}:2 (ID 3690): R: record " in out
+    code, js, _ = _run([str(path), "--json"], capsys)
+    import json
+
+    data = json.loads(js)
+    assert (data["games"], data["agree"], data["disagree"], data["unverifiable"],
+            data["failed"]) == (2, 1, 0, 1, 0)
+    assert data["unverified"][0]["line"] == 2 and data["unverified"][0]["id"] == "3690"
+    path.write_text(f"{good}\n{good}\n")
+    assert _run([str(path), "--quiet"], capsys)[0] == 0
 
 
 def test_replay_command_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
