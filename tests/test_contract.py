@@ -12,6 +12,7 @@ from skatlib import (
     Reason,
     SkatError,
 )
+from skatlib.contract import game_type_index
 
 SUIT_AND_GRAND = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS,
                   GameType.GRAND]  # fmt: skip
@@ -102,10 +103,20 @@ def test_ramsch_and_unknown_game_types_are_not_contracts_d_17(bad: int) -> None:
 
 
 def test_flags_must_be_booleans() -> None:
-    with pytest.raises(InvalidContractError):
+    """A flag of another type is a wrong *type* (CONTRIBUTING "Errors and types")."""
+    with pytest.raises(TypeError, match=r"^hand must be True or False \(or None\), not int"):
         Contract(GameType.CLUBS, hand=1)  # type: ignore[arg-type]
-    with pytest.raises(InvalidContractError):
+    with pytest.raises(TypeError, match="^ouvert must be True or False") as info:
         Contract(GameType.GRAND, ouvert="yes")  # type: ignore[arg-type]
+    assert isinstance(info.value, SkatError) and info.value.reason is Reason.WRONG_TYPE
+
+
+@pytest.mark.parametrize("bad", ["C", None, 2.0, True, [3]])
+def test_a_game_type_of_another_type_is_a_type_error(bad: object) -> None:
+    with pytest.raises(TypeError, match="^game_type must be a GameType"):
+        Contract(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^game_type must be a GameType or an int 0..6"):
+        game_type_index(bad)
 
 
 def test_contracts_are_immutable_values() -> None:

@@ -570,8 +570,8 @@ def test_bad_bid_types_and_contract_raise_skat_errors() -> None:
               declarer_tricks=6)  # fmt: skip
     with pytest.raises(InvalidContractError):
         score("C", bid=18, matadors=2, declarer_points=70, declarer_tricks=6)  # type: ignore[arg-type]
-    with pytest.raises(InvalidScoreError):
-        _score("C", 18, 2, 70, 6, conceded=1)
+    with pytest.raises(TypeError, match=r"^conceded must be True or False, not int \(1\)"):
+        _score("C", 18, 2, 70, 6, conceded=1)  # a wrong type (CONTRIBUTING "Errors and types")
     assert _score("C", Bid(18), 2, 70, 6).bid == 18  # type: ignore[arg-type]
 
 

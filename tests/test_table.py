@@ -262,3 +262,133 @@ def test_series_of_real_deals_with_every_trigger() -> None:
 
 
 _ = (ISKO, PUB)
+
+
+# ----- pinned by mutation (tools/mutate.py table) --------------------------------------------
+
+
+def _ramsch() -> RamschResult:
+    _, res = play_deal(Deal.shuffled(0), [RuleBot()] * 3, PUB)  # all pass: Ramsch
+    assert isinstance(res, RamschResult)
+    return res
+
+
+def test_deal_result_is_the_union_of_the_four_results() -> None:
+    import typing
+
+    from skatlib.table import DealResult
+
+    assert set(typing.get_args(DealResult)) == {GameResult, PassedIn, RamschResult, Abandoned}
+
+
+@pytest.mark.parametrize(("res", "fired"), [
+    (PassedIn(), ("passed_in",)),
+    (Abandoned(1, "a player left the table"), ()),
+    (_game("G", 70, kontra=1), ("kontra",)),
+    (_game("G", 70, kontra=2), ("kontra_re", "kontra")),
+    (_game("G", 70), ()),
+    (_game("NOH", 0, tricks=0, matadors=0), ("null_ouvert_hand",)),
+    (_game("NO", 0, tricks=0, matadors=0), ()),
+    (_game("NH", 0, tricks=0, matadors=0), ()),
+    (_game("N", 0, tricks=0, matadors=0), ()),
+    (_game("CH", 70, matadors=2), ()),
+])
+def test_d16_each_trigger_fires_exactly_for_its_event(res: object, fired: tuple[str, ...]
+                                                      ) -> None:
+    """D-16 / R-15.2: with every trigger allowed, a deal fires just its own events
+    (passed in; kontra; kontra and re; a null ouvert hand), and an abandoned deal
+    (no game) fires none."""
+    assert bock_triggers(res, ALL_TRIGGERS) == fired  # type: ignore[arg-type]
+    assert bock_triggers(res, Rules(bock=True, bock_triggers=frozenset())) == ()  # type: ignore[arg-type]
+
+
+def test_sheet_entry_kind_declarer_and_description() -> None:
+    t = Table(("Ann", "Ben", "Cem", "Dua"), rules=Rules(ramsch=True))  # Ann deals, sits out
+    t = t.record_game(_game("G", 70), declarer=1)       # middlehand: Cem
+    t = t.record(PassedIn())
+    t = t.record(_ramsch())
+    t = t.record(Abandoned(2, "a player left the table"))
+    game, passed, ramsch, none = t.entries
+    assert [e.kind for e in t.entries] == ["game", "passed_in", "ramsch", "no_game"]
+    assert (game.declarer, passed.declarer, ramsch.declarer, none.declarer) == (2, None, None,
+                                                                              None)
+    assert game.describe(t.players) == "Cem: Grand — " + game.result.explain()
+    # Ben deals deal 2; deal 3 is dealt by Cem: Dua, Ann, Ben are forehand .. rearhand
+    assert ramsch.seats == (3, 0, 1)
+    assert ramsch.describe(t.players) == ("Ramsch: Dua 18, Ann 70, Ben 32 points; "
+                                          "Ann loses 70")
+    assert passed.describe(t.players) == PassedIn().explain()
+    assert none.describe(t.players) == "no game: a player left the table (seat 2)"
+    assert ramsch.list_points == (-70, 0, 0, 0) == ramsch.seeger_fabian
+
+
+def test_a_bock_deal_is_marked_on_its_sheet_line() -> None:
+    rules = Rules(bock=True, bock_triggers=frozenset({"lost_60"}))
+    t = Table(("A", "B", "C"), rules=rules).record_game(_game("G", 60), declarer=0)
+    t = t.record_game(_game("G", 70), declarer=1)
+    plain, bock = t.entries
+    assert plain.bock == 1 and not plain.describe(t.players).endswith("]")
+    assert bock.bock == 2 and bock.describe(t.players).endswith(" [Bock ×2]")
+    assert bock.describe(t.players).startswith("A: Grand — ")  # B deals: A is middlehand
+    assert bock.list_points[0] == 2 * _game("G", 70).score
+    assert "[Bock ×2]" in t.sheet()
+
+
+@pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C", "D", "E"), (), ("A", "B", "A")])
+def test_a_table_has_three_or_four_distinct_players(players: tuple[str, ...]) -> None:
+    with pytest.raises(TableError, match="3 or 4 players|distinct"):
+        Table(players)
+
+
+@pytest.mark.parametrize("first_dealer", [True, False, 1.0, None])
+def test_first_dealer_must_be_an_int(first_dealer: object) -> None:
+    with pytest.raises(TypeError, match="first_dealer must be an int"):
+        Table(("A", "B", "C"), first_dealer=first_dealer)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("size", "first_dealer"), [(3, -1), (3, 3), (4, 4), (4, -1)])
+def test_first_dealer_must_be_a_player_index(size: int, first_dealer: int) -> None:
+    with pytest.raises(TableError, match="first_dealer must be 0.."):
+        Table(("A", "B", "C", "D")[:size], first_dealer=first_dealer)
+
+
+def test_a_series_of_one_deal_is_complete_after_it() -> None:
+    t = Table(("A", "B", "C"), deals=1)
+    assert not t.is_complete
+    t = t.record(PassedIn())
+    assert t.is_complete
+    for call in (lambda: t.record(PassedIn()), lambda: t.record_game(PassedIn()),
+                 lambda: t.new_game(Deal.shuffled(1))):
+        with pytest.raises(TableError, match="series of 1 deals is complete"):
+            call()
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_d12_seats_and_dealer_rotation(size: int) -> None:
+    """D-12: forehand sits left of the dealer; at four the dealer sits out; the
+    deal passes clockwise (R-2.4), starting at ``first_dealer``."""
+    names = ("A", "B", "C", "D")[:size]
+    t = Table(names, first_dealer=size - 1)
+    for dealer in range(size):
+        assert t.seat_indices(dealer) == tuple((dealer + k) % size for k in (1, 2, 3))
+    dealers, seats = [], []
+    for _ in range(size + 1):
+        dealers.append(t.next_dealer)
+        seats.append(t.next_seats())
+        t = t.record(PassedIn())
+    assert dealers == [names[(size - 1 + i) % size] for i in range(size + 1)]
+    assert seats[0] == tuple(names[k % size] for k in (size, size + 1, size + 2))
+    assert [e.dealer for e in t.entries] == [(size - 1 + i) % size for i in range(size + 1)]
+
+
+def test_next_special_deal_reads_the_head_of_the_queue() -> None:
+    import attrs
+
+    t = Table(("A", "B", "C"), rules=ALL_TRIGGERS)
+    bock_first = attrs.evolve(t, queue=("bock", "ramsch"))
+    ramsch_first = attrs.evolve(t, queue=("ramsch", "bock"))
+    assert bock_first.next_is_bock and not bock_first.next_is_ramsch
+    assert ramsch_first.next_is_ramsch and not ramsch_first.next_is_bock
+    assert not t.next_is_bock and not t.next_is_ramsch
+    assert ramsch_first.new_game(Deal.shuffled(1)).ramsch_round
+    assert not bock_first.new_game(Deal.shuffled(1)).ramsch_round

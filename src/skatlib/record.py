@@ -17,7 +17,7 @@ import attrs
 from .actions import Action, Declare, Discard, parse_action
 from .cards import CardSet
 from .deal import Deal
-from .errors import IllegalActionError, Reason, RecordError
+from .errors import ArgumentTypeError, IllegalActionError, Reason, RecordError, type_error
 from .rules import ISKO, Rules
 from .state import GameState, new_game
 from .state._machine import replay as _replay
@@ -27,12 +27,15 @@ __all__ = ["GameRecord", "replay", "states"]
 
 def _meta(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     if isinstance(value, (str, bytes)):
-        raise TypeError(f"meta must be a mapping or (key, value) pairs, not {value!r}")
+        raise type_error("meta", "a mapping or (key, value) pairs", value)
+    if not isinstance(value, (Mapping, Iterable)):
+        raise type_error("meta", "a mapping or (key, value) pairs", value)
     items = value.items() if isinstance(value, Mapping) else value
     out = []
     for item in items:
         if not isinstance(item, tuple) or len(item) != 2:
-            raise TypeError(f"meta must be a mapping or (key, value) pairs, not {item!r} in it")
+            raise ArgumentTypeError(f"meta must be a mapping or (key, value) pairs, not "
+                                    f"{item!r} in it")
         out.append((str(item[0]), str(item[1])))
     return tuple(out)
 
@@ -45,8 +48,10 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     a hand game and so never follows a put-away, or a declaration not yet made) stay
     as they are."""
     if isinstance(value, (str, bytes)):
-        raise TypeError("actions must be a sequence of actions, not text: use "
-                        "GameRecord.from_text(deal, text)")
+        raise ArgumentTypeError("actions must be a sequence of actions, not text: use "
+                                "GameRecord.from_text(deal, text)")
+    if not isinstance(value, Iterable):
+        raise type_error("actions", "a sequence of actions", value)
     out: list[Action] = []
     for action in value:
         if (isinstance(action, Declare) and action.discard is None and not action.contract.hand
@@ -105,7 +110,7 @@ def states(record: GameRecord) -> Iterator[GameState]:
     ['BIDDING', 'BIDDING', 'BIDDING', 'FINISHED']
     """
     if not isinstance(record, GameRecord):
-        raise TypeError(f"record must be a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "a GameRecord", record)
     state = new_game(record.deal, record.rules, ramsch=record.ramsch)
     yield state
     steps = _replay(state, record.actions)

@@ -34,7 +34,7 @@ from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType, game_type_index
 from .deal import Seat
-from .errors import InvalidContractError, InvalidScoreError, Reason
+from .errors import InvalidContractError, InvalidScoreError, Reason, type_error
 
 __all__ = [
     "card_points",
@@ -81,8 +81,8 @@ def matadors_mask(game_type: int, mask: int) -> int:
     >>> matadors_mask(4, 1 << 31 | 1 << 23), matadors_mask(5, 1 << 31)   # grand; null
     (2, 0)
     """
-    if not 0 <= game_type < T.N_GAME_TYPES:
-        game_type_index(game_type)  # raises the standard message
+    if type(game_type) is not int or not 0 <= game_type < T.N_GAME_TYPES:
+        game_type = game_type_index(game_type)  # the standard checks and messages
     order = T.TRUMP_ORDER[game_type]
     if not order:
         return 0
@@ -503,7 +503,7 @@ def score(
             Reason.INCONSISTENT_RESULT,
         )
     if not isinstance(conceded, bool):
-        raise InvalidScoreError(f"conceded must be True or False, not {conceded!r}")
+        raise type_error("conceded", "True or False", conceded)
 
     seat = None if declarer is None else _declarer_seat(declarer)
     multiplier = 1 << k
