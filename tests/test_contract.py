@@ -208,3 +208,16 @@ def test_forbidden_combination_in_text_raises_invalid_contract(text: str) -> Non
         Contract.parse(text)
     with pytest.raises(SkatError):
         Contract.parse(text)
+
+
+def test_h44_a_contract_takes_any_index_integer_as_its_game_type() -> None:
+    """``Contract(np.int64(4))`` worked through the enum lookup but an ``__index__``
+    integer without numpy's hash (``IntLike(4)``) was "unknown game type"; the game
+    type goes through ``operator.index`` like every int argument."""
+    from int_like import IntLike
+
+    assert Contract(IntLike(4)) == Contract(GameType.GRAND)
+    assert type(Contract(IntLike(0)).game_type) is GameType
+    for bad in (IntLike(6), IntLike(-1), 7):
+        with pytest.raises(InvalidContractError):
+            Contract(bad)  # type: ignore[arg-type]

@@ -664,3 +664,30 @@ def test_extreme_but_possible_points_are_accepted(points: int, tricks: int) -> N
     r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=points,
               declarer_tricks=tricks)
     assert r.declarer_points == points
+
+
+# --------------------------------------------------------------------------- H-41
+
+
+def test_h41_seeger_fabian_points_take_ints_and_bools_only() -> None:
+    """``seeger_fabian_points(48, True, bock=2.0)`` gave ``(146.0, 0)`` (a float score),
+    ``won="no"`` counted as won, ``players=3.0`` was taken as 3, and ``players`` given
+    as an index integer was refused as "not 3 or 4" (D-14)."""
+    from int_like import IntLike
+    from skatlib.errors import ArgumentTypeError
+    from skatlib.scoring import seeger_fabian_points
+
+    assert seeger_fabian_points(IntLike(48), True, players=IntLike(4), bock=IntLike(2)) == (
+        146, 0)
+    result = seeger_fabian_points(48, True, bock=2)
+    assert result == (146, 0) and all(type(x) is int for x in result)
+    for kwargs in ({"bock": 2.0}, {"players": 3.0}, {"players": True}, {"bock": True}):
+        with pytest.raises(ArgumentTypeError):
+            seeger_fabian_points(48, True, **kwargs)  # type: ignore[arg-type]
+    for won in ("no", 1, None):
+        with pytest.raises(ArgumentTypeError, match="^won must be True or False"):
+            seeger_fabian_points(48, won)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="^score must be an int"):
+        seeger_fabian_points(48.0, True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidScoreError, match="3 or 4 players, not 5"):
+        seeger_fabian_points(48, True, players=IntLike(5))

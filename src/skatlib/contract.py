@@ -139,12 +139,12 @@ class Contract:
     ) -> None:
         if isinstance(game_type, bool) or not hasattr(type(game_type), "__index__"):
             raise type_error("game_type", "a GameType (DIAMONDS..NULL)", game_type)
-        try:
-            gt = GameType(game_type)
-        except ValueError:
+        index = operator.index(game_type)  # type: ignore[arg-type]  # np.int64 etc. too
+        if not 0 <= index < T.N_GAME_TYPES:
             raise InvalidContractError(
                 f"unknown game type {game_type!r}: use a GameType (DIAMONDS..NULL)"
-            ) from None
+            )
+        gt = GameType(index)
         if gt == GameType.RAMSCH:
             raise InvalidContractError("ramsch is not declared; it is played when all pass (D-17)")
         for name, flag in (("hand", hand), ("schneider", schneider), ("schwarz", schwarz),

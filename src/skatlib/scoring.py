@@ -34,7 +34,7 @@ from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType, game_type_index
 from .deal import Seat
-from .errors import InvalidContractError, InvalidScoreError, Reason, type_error
+from .errors import InvalidContractError, InvalidScoreError, Reason, as_int, type_error
 
 __all__ = [
     "card_points",
@@ -574,10 +574,15 @@ def seeger_fabian_points(score: int, won: bool, *, players: int = 3, bock: int =
     >>> seeger_fabian_points(48, True), seeger_fabian_points(-96, False, players=4)
     ((98, 0), (-146, 30))
     """
-    if players not in (3, 4) or isinstance(players, bool):
+    score = as_int(score, "score")
+    if not isinstance(won, bool):
+        raise type_error("won", "True or False", won)
+    players = as_int(players, "players", "3 or 4")
+    bock = as_int(bock, "bock", "1 or 2")
+    if players not in (3, 4):
         raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}",
                                 Reason.BAD_TABLE)
-    if bock not in (1, 2) or isinstance(bock, bool):
+    if bock not in (1, 2):
         raise InvalidScoreError(f"bock is the multiplier of a Bock deal: 1 (none) or 2 (D-16), "
                                 f"not {bock!r}", Reason.BAD_TABLE)
     if won:
