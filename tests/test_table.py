@@ -318,6 +318,9 @@ def test_sheet_entry_kind_declarer_and_description() -> None:
     assert ramsch.describe(t.players) == ("Ramsch: Dua 18, Ann 70, Ben 32 points; "
                                           "Ann loses 70")
     assert passed.describe(t.players) == PassedIn().explain()
+    assert passed.list_points == passed.seeger_fabian == (0, 0, 0, 0)
+    assert none.list_points == none.seeger_fabian == (0, 0, 0, 0)
+    assert [e.number for e in t.entries] == [1, 2, 3, 4]
     assert none.describe(t.players) == "no game: a player left the table (seat 2)"
     assert ramsch.list_points == (-70, 0, 0, 0) == ramsch.seeger_fabian
 
@@ -392,3 +395,92 @@ def test_next_special_deal_reads_the_head_of_the_queue() -> None:
     assert not t.next_is_bock and not t.next_is_ramsch
     assert ramsch_first.new_game(Deal.shuffled(1)).ramsch_round
     assert not bock_first.new_game(Deal.shuffled(1)).ramsch_round
+
+
+def test_record_checks_the_dealer_by_index_or_name() -> None:
+    t = Table(("A", "B", "C"), first_dealer=1)
+    assert t.record(PassedIn(), dealer=1).entries[0].dealer == 1
+    assert t.record(PassedIn(), dealer="B").entries[0].dealer == 1
+    for wrong in (0, 2, "A", "Zed"):
+        with pytest.raises(TableError, match=r"the next deal is dealt by B \(index 1\)"):
+            t.record(PassedIn(), dealer=wrong)
+
+
+def test_record_refuses_a_game_result_that_does_not_say_who_declared() -> None:
+    t = Table(("A", "B", "C"))
+    with pytest.raises(TableError, match="GameResult that says who declared"):
+        t.record(_game("G", 70))
+    assert t.record_game(_game("G", 70), declarer="C").entries[0].declarer == 2
+
+
+def test_record_checks_the_states_rules_and_ramsch_round() -> None:
+    """H-14 in the table's own tests: a state played under other rules, a bid deal
+    where a Ramsch round is due, and a Ramsch deal where none is."""
+    import attrs
+
+    rules = Rules(ramsch=True, bock=True, bock_triggers=frozenset({"lost_60"}),
+                  bock_ramsch_round=True)
+    t = Table(("A", "B", "C"), rules=rules)
+    bid = play_game(t.new_game(Deal.shuffled(2)), [RuleBot()] * 3)
+    with pytest.raises(TableError, match="played under rules"):
+        Table(("A", "B", "C")).record(bid)
+    due = attrs.evolve(t, queue=("ramsch",))
+    with pytest.raises(TableError, match="a Ramsch round is due"):
+        due.record(bid)
+    ramsch = play_game(due.new_game(Deal.shuffled(2)), [RuleBot()] * 3)
+    with pytest.raises(TableError, match="no Ramsch round is due"):
+        t.record(ramsch)
+    assert due.record(ramsch).entries[0].ramsch_round
+    done = Table(("A", "B", "C"), rules=rules, deals=1).record(PassedIn())
+    with pytest.raises(TableError, match="is complete"):
+        done.record(bid)
+
+
+def test_a_ramsch_deal_of_a_bock_round_counts_double() -> None:
+    """D-16: every deal of a Bock round counts double, a Ramsch deal too."""
+    import attrs
+
+    res = _ramsch()
+    t = attrs.evolve(Table(("A", "B", "C"), rules=Rules(ramsch=True)), queue=("bock",))
+    entry = t.record(res).entries[0]
+    assert entry.bock == 2 and entry.seats == (1, 2, 0)
+    doubled = tuple(2 * res.scores[entry.seats.index(i)] for i in range(3))
+    assert entry.list_points == entry.seeger_fabian == doubled
+    assert t.record(res).queue == ()
+
+
+def test_play_needs_three_bots() -> None:
+    for bots in ([RuleBot()] * 2, [RuleBot()] * 4, []):
+        with pytest.raises(TableError, match="a deal needs 3 bots"):
+            Table(("A", "B", "C")).play(Deal.shuffled(1), bots)
+
+
+def test_totals_standings_and_sheet_under_both_systems() -> None:
+    """D-13 (plain list) and D-14 (Seeger-Fabian): totals default to
+    ``rules.scoring``; the sheet shows each deal's points and the running total."""
+    won, lost = _game("G", 70), _game("G", 50)
+    for system in ("list", "seeger_fabian"):
+        t = Table(("Ann", "Ben", "Cem"), rules=Rules(scoring=system))
+        t = t.record_game(won, declarer=0).record_game(lost, declarer=2)
+        # deal 1: Ann deals, Ben is forehand; deal 2: Ben deals, Ben is rearhand
+        plain = (0, won.score + lost.score, 0)
+        sf_won, _ = seeger_fabian(won)
+        sf_lost, sf_def = seeger_fabian(lost)
+        sf = (sf_def, sf_won + sf_lost, sf_def)
+        assert t.totals("list") == plain and t.totals("seeger_fabian") == sf
+        assert t.totals() == (plain if system == "list" else sf)
+        expected = plain if system == "list" else sf
+        assert t.standings() == sorted(zip(t.players, expected), key=lambda pt: -pt[1])
+        assert t.standings()[0][1] == max(expected)
+        lines = t.sheet().splitlines()
+        assert lines[0] == "  # dealer        Ann      Ben      Cem"
+        assert lines[1] == lines[-2] == "-" * len(lines[0])
+        first = t.entries[0].list_points if system == "list" else t.entries[0].seeger_fabian
+        cells = " ".join(f"{(f'{p:+d}' if p else '.'):>8}" for p in first)
+        assert lines[2] == f"  1 Ann      {cells}  {t.entries[0].describe(t.players)}"
+        label = "list" if system == "list" else "Seeger-Fabian"
+        assert lines[-1] == f"    {label:<8} " + " ".join(f"{x:>8}" for x in expected)
+    with pytest.raises(TableError, match="unknown scoring system"):
+        Table(("A", "B", "C")).totals("nope")  # type: ignore[arg-type]
+    long = Table(("Annemarie", "B", "C")).sheet().splitlines()[0]
+    assert long.startswith("  # dealer    ") and long.endswith("Annemarie         B         C")
