@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import dataclasses
 import hashlib
 import json
 import os
@@ -106,6 +107,11 @@ class Mutant:
     end: int
     text: str
     original: str
+    key: str = ""
+    """Names the mutant without line numbers (enclosing definition, kind, original
+    text, occurrence): stable across edits elsewhere in the file, so a later run can
+    re-run the survivors of an earlier one (``--only-survivors``) and a ``--sample``
+    picks the same mutants."""
 
     @property
     def id(self) -> str:
@@ -256,6 +262,7 @@ def mutants(path: str, source: bytes, scope: Sequence[str] | None = None) -> lis
                     isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
                 add(node, "stmt", 0, "pass")
     out.sort(key=lambda m: (m.start, m.kind, m.k))
+    out = _keyed(tree, starts, out)
     # a mutant must still compile (e.g. a dropped statement that was a body's last name)
     good = []
     for m in out:
@@ -265,6 +272,34 @@ def mutants(path: str, source: bytes, scope: Sequence[str] | None = None) -> lis
             continue
         good.append(m)
     return good
+
+
+def _keyed(tree: ast.Module, starts: list[int], found: list[Mutant]) -> list[Mutant]:
+    """``found`` with their :attr:`Mutant.key` filled in."""
+    spans: list[tuple[int, int, str]] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}{child.name}"
+                spans.append((starts[child.lineno - 1] + child.col_offset,
+                              starts[child.end_lineno - 1] + child.end_col_offset,  # type: ignore[operator]
+                              name))
+                visit(child, name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    seen: dict[str, int] = {}
+    out = []
+    for m in found:
+        inner = [name for s, e, name in spans if s <= m.start < e]
+        scope = max(inner, key=len) if inner else "<module>"
+        base = f"{m.path}::{scope}::{m.kind}:{m.k}::{' '.join(m.original.split())}"
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        out.append(dataclasses.replace(m, key=f"{base}::#{n}"))
+    return out
 
 
 # ----------------------------------------------------------------------------- running
@@ -437,10 +472,10 @@ def run(files: Sequence[str], tests: Sequence[str], scope: Sequence[str] | None,
     for f in files:
         all_mutants += mutants(f, (root / f).read_bytes(), scope)
     if only is not None:
-        all_mutants = [m for m in all_mutants if m.id in only]
-    if sample is not None:  # a fixed, reproducible subset: by a hash of the mutant's id
+        all_mutants = [m for m in all_mutants if m.key in only or m.id in only]
+    if sample is not None:  # a fixed, reproducible subset: by a hash of the mutant's key
         all_mutants = [m for m in all_mutants
-                       if int(hashlib.sha1(m.id.encode()).hexdigest()[:8], 16) % 1000
+                       if int(hashlib.sha1(m.key.encode()).hexdigest()[:8], 16) % 1000
                        < sample * 1000]
     if limit is not None:
         all_mutants = all_mutants[:limit]
@@ -458,7 +493,8 @@ def run(files: Sequence[str], tests: Sequence[str], scope: Sequence[str] | None,
             if sel is None:
                 outcome, took = "uncovered", 0.0
             else:
-                args = list(sel) if sel else list(tests)
+                # the fastest tests first: a killed mutant usually stops at the first
+                args = sorted(sel, key=lambda t: durations.get(t, 1.0)) if sel else list(tests)
                 budget = (sum(durations.get(t, 1.0) for t in sel) if sel else total_time)
                 target = ws.tmp / m.path
                 target.write_bytes(m.apply(originals[m.path]))
@@ -474,7 +510,8 @@ def run(files: Sequence[str], tests: Sequence[str], scope: Sequence[str] | None,
             if status in ("survived", "uncovered"):
                 print(f"[{i}/{len(all_mutants)}] {status.upper()}: {m.describe()}", flush=True)
             if sink:
-                sink.write(json.dumps({"id": m.id, "status": status, "seconds": round(took, 2),
+                sink.write(json.dumps({"id": m.id, "key": m.key, "status": status,
+                                       "seconds": round(took, 2),
                                        "original": m.original, "mutant": m.text}) + "\n")
                 sink.flush()
     finally:
@@ -491,7 +528,8 @@ def run(files: Sequence[str], tests: Sequence[str], scope: Sequence[str] | None,
 
 
 def _survivors(path: Path) -> set[str]:
-    return {r["id"] for r in map(json.loads, path.read_text().splitlines())
+    """The keys (or, in files written without keys, the ids) of the survivors."""
+    return {r.get("key") or r["id"] for r in map(json.loads, path.read_text().splitlines())
             if r["status"] in ("survived", "uncovered")}
 
 
