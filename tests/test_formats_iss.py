@@ -1244,3 +1244,24 @@ def test_write_records_refuses_wrong_types_naming_the_parameter(tmp_path: Path) 
         iss.write_records([0], io.StringIO())  # type: ignore[list-item]
     with pytest.raises(OSError):  # documented: the caller's own file
         iss.write_records([], tmp_path / "missing" / "x.sgf")
+
+
+# ----------------------------------------------------------------------------- pinned by mutation
+
+
+@pytest.mark.parametrize(("game_id", "points"), [
+    ("3690", (0, 0, 98)),            # rearhand won 48: +48 +50
+    ("110012", (170, 0, 0)),         # forehand won 120
+    ("136415", (0, 105, 0)),         # middlehand won 55
+    ("541932", (40, 40, -104)),      # rearhand lost: -54 -50, each defender +40
+    ("4947663", (40, -98, 40)),      # middlehand lost 48 (ISS scores -48 once)
+    ("10327743", (-194, 40, 40)),    # forehand lost 144
+    ("756788", (0, 0, 0)),           # passed in
+    ("8", (0, 0, 0)),                # abandoned (a penalty record)
+])
+def test_verification_list_points_per_seat(game_id: str, points: tuple[int, int, int]) -> None:
+    """D-14 (Seeger-Fabian at a 3-player table) by seat, for the declarer in each
+    seat, won and lost, a passed-in deal and a penalty record (real ISS records)."""
+    v = iss.check(BY_ID[game_id][1])
+    assert v.list_points == points
+    assert v.status is iss.Status.AGREES and v.ok

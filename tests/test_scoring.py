@@ -25,6 +25,7 @@ from skatlib import (
     card_points,
     game_value,
     matadors,
+    matadors_mask,
     max_game_value,
     overbid_value,
     score,
@@ -691,3 +692,49 @@ def test_h41_seeger_fabian_points_take_ints_and_bools_only() -> None:
         seeger_fabian_points(48.0, True)  # type: ignore[arg-type]
     with pytest.raises(InvalidScoreError, match="3 or 4 players, not 5"):
         seeger_fabian_points(48, True, players=IntLike(5))
+
+
+# --------------------------------------------------------------------------- pinned by mutation
+
+
+@pytest.mark.parametrize(("contract", "points", "tricks", "won"), [
+    ("CHS", 90, 7, True),    # exactly 90 reaches a schneider announcement (ISkO 5.2.3)
+    ("CHS", 89, 7, False),
+    ("GHS", 90, 7, True),
+    ("CHZ", 119, 9, False),  # schwarz announced needs every trick
+    ("CHZ", 120, 10, True),
+])
+def test_isko_5_2_3_announced_schneider_and_schwarz_boundaries(
+        contract: str, points: int, tricks: int, won: bool) -> None:
+    r = _score(contract, 18, 1, points, tricks)
+    assert r.won is won and r.schneider is (points >= 90)
+    assert (r.score > 0) is won
+
+
+@pytest.mark.parametrize(("contract", "tricks", "won"), [
+    ("N", 0, True), ("N", 1, False), ("NH", 0, True), ("NO", 0, True), ("NOH", 3, False),
+])
+def test_isko_5_1_null_results_have_no_schneider_or_schwarz(
+        contract: str, tricks: int, won: bool) -> None:
+    """A null game has a fixed value: taking no trick, or one without points, is
+    neither schneider nor schwarz on either side (ISkO 5.1, 5.2.5)."""
+    r = _score(contract, 23, 0, 0, tricks)
+    assert r.won is won
+    assert not r.schneider and not r.schwarz and r.levels == ()
+
+
+@pytest.mark.parametrize("game_type", [-1, 7, 2**40])
+def test_matadors_mask_refuses_a_game_type_out_of_range(game_type: int) -> None:
+    with pytest.raises(InvalidContractError, match="is not a game type"):
+        matadors_mask(game_type, 1 << 31)
+
+
+def test_matadors_mask_counts_for_every_game_type() -> None:
+    """ISkO 2.4 / D-3: with or without, counted on the declarer's 12 cards; null has
+    none.  ``with 1``: the club jack alone; without any trump: ``without 4`` (grand,
+    and Ramsch, whose trumps are the four jacks) or ``without 11`` (a suit game)."""
+    for gt in range(5):
+        assert matadors_mask(gt, 1 << 31) == 1
+        assert matadors_mask(gt, 0) == (-4 if gt == 4 else -11)
+    assert matadors_mask(5, 1 << 31) == 0
+    assert matadors_mask(6, 1 << 31) == 1 and matadors_mask(6, 0) == -4
