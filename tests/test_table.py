@@ -440,13 +440,18 @@ def test_a_ramsch_deal_of_a_bock_round_counts_double() -> None:
     """D-16: every deal of a Bock round counts double, a Ramsch deal too."""
     import attrs
 
-    res = _ramsch()
+    from skatlib import ramsch_result
+
     t = attrs.evolve(Table(("A", "B", "C"), rules=Rules(ramsch=True)), queue=("bock",))
-    entry = t.record(res).entries[0]
-    assert entry.bock == 2 and entry.seats == (1, 2, 0)
-    doubled = tuple(2 * res.scores[entry.seats.index(i)] for i in range(3))
-    assert entry.list_points == entry.seeger_fabian == doubled
-    assert t.record(res).queue == ()
+    for res in (_ramsch(), ramsch_result((20, 50, 50), (3, 4, 3), last_trick=0),
+                ramsch_result((18, 32, 70), (3, 3, 4), last_trick=0)):
+        entry = t.record(res).entries[0]
+        assert entry.bock == 2 and entry.seats == (1, 2, 0)  # A deals: B, C, A
+        doubled = tuple(2 * res.scores[entry.seats.index(i)] for i in range(3))
+        assert entry.list_points == entry.seeger_fabian == doubled
+        assert t.record(res).queue == ()
+    last = t.record(ramsch_result((18, 32, 70), (3, 3, 4), last_trick=0)).entries[0]
+    assert last.list_points == (-140, 0, 0)  # rearhand (A) lost 70, doubled
 
 
 def test_play_needs_three_bots() -> None:
