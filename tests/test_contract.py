@@ -106,16 +106,16 @@ def test_flags_must_be_booleans() -> None:
     """A flag of another type is a wrong *type* (CONTRIBUTING "Errors and types")."""
     with pytest.raises(TypeError, match=r"^hand must be True or False \(or None\), not int"):
         Contract(GameType.CLUBS, hand=1)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^ouvert must be True or False") as info:
+    with pytest.raises(TypeError, match=r"^ouvert must be True or False") as info:
         Contract(GameType.GRAND, ouvert="yes")  # type: ignore[arg-type]
     assert isinstance(info.value, SkatError) and info.value.reason is Reason.WRONG_TYPE
 
 
 @pytest.mark.parametrize("bad", ["C", None, 2.0, True, [3]])
 def test_a_game_type_of_another_type_is_a_type_error(bad: object) -> None:
-    with pytest.raises(TypeError, match="^game_type must be a GameType"):
+    with pytest.raises(TypeError, match=r"^game_type must be a GameType"):
         Contract(bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^game_type must be a GameType or an int 0..6"):
+    with pytest.raises(TypeError, match=r"^game_type must be a GameType or an int 0..6"):
         game_type_index(bad)
 
 

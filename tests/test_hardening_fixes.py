@@ -172,7 +172,7 @@ def test_h40_actions_take_any_index_integer_as_a_card() -> None:
     assert Play(IntLike(31)) == Play(Card.CJ) and type(Play(IntLike(31)).card) is Card
     assert Discard(IntLike(0)).card is Card.D7
     for bad in (None, 1.0, True, [31]):
-        with pytest.raises(ArgumentTypeError, match="^card must be a Card, an index 0..31"):
+        with pytest.raises(ArgumentTypeError, match=r"^card must be a Card, an index 0..31"):
             Play(bad)  # type: ignore[arg-type]
     for out in (32, -1, IntLike(40)):
         with pytest.raises(NotationError, match="is not a card"):

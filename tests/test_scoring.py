@@ -686,9 +686,9 @@ def test_h41_seeger_fabian_points_take_ints_and_bools_only() -> None:
         with pytest.raises(ArgumentTypeError):
             seeger_fabian_points(48, True, **kwargs)  # type: ignore[arg-type]
     for won in ("no", 1, None):
-        with pytest.raises(ArgumentTypeError, match="^won must be True or False"):
+        with pytest.raises(ArgumentTypeError, match=r"^won must be True or False"):
             seeger_fabian_points(48, won)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError, match="^score must be an int"):
+    with pytest.raises(ArgumentTypeError, match=r"^score must be an int"):
         seeger_fabian_points(48.0, True)  # type: ignore[arg-type]
     with pytest.raises(InvalidScoreError, match="3 or 4 players, not 5"):
         seeger_fabian_points(48, True, players=IntLike(5))

@@ -339,7 +339,7 @@ def test_a_bock_deal_is_marked_on_its_sheet_line() -> None:
 
 @pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C", "D", "E"), (), ("A", "B", "A")])
 def test_a_table_has_three_or_four_distinct_players(players: tuple[str, ...]) -> None:
-    with pytest.raises(TableError, match="3 or 4 players|distinct"):
+    with pytest.raises(TableError, match=r"3 or 4 players|distinct"):
         Table(players)
 
 
@@ -351,7 +351,7 @@ def test_first_dealer_must_be_an_int(first_dealer: object) -> None:
 
 @pytest.mark.parametrize(("size", "first_dealer"), [(3, -1), (3, 3), (4, 4), (4, -1)])
 def test_first_dealer_must_be_a_player_index(size: int, first_dealer: int) -> None:
-    with pytest.raises(TableError, match="first_dealer must be 0.."):
+    with pytest.raises(TableError, match=r"first_dealer must be 0.."):
         Table(("A", "B", "C", "D")[:size], first_dealer=first_dealer)
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import copy
 import dataclasses
 import hashlib
@@ -51,7 +52,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -167,10 +168,10 @@ def _skipped_subtrees(tree: ast.Module) -> set[int]:
             if any(isinstance(t, ast.Name) and t.id in ("__all__", "__slots__")
                    for t in targets):
                 mark(node)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                             ast.AsyncFunctionDef)) and node.body:
-            if _is_docstring(node.body[0], node):
-                mark(node.body[0])
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                              ast.AsyncFunctionDef)) and node.body
+                and _is_docstring(node.body[0], node)):
+            mark(node.body[0])
     return skip
 
 
@@ -365,10 +366,8 @@ def _fork_pytest(ws: Workspace, args: list[str], timeout: float,
             code = os.waitstatus_to_exitcode(status)
             return ("passed" if code == 0 else "failed"), time.monotonic() - began
         if time.monotonic() > deadline:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             os.waitpid(pid, 0)
             return "timeout", time.monotonic() - began
         time.sleep(0.02)
@@ -430,10 +429,8 @@ def _prewarm() -> None:
                  "_pytest.skipping", "hypothesis", "hypothesis.strategies",
                  "hypothesis.extra.pytestplugin", "hypothesis.stateful", "attrs", "attr",
                  "typing_extensions", "numpy"):
-        try:
+        with contextlib.suppress(ImportError):
             importlib.import_module(name)
-        except ImportError:
-            pass
 
 
 def baseline(ws: Workspace, files: Sequence[str], tests: Sequence[str]

@@ -5,7 +5,8 @@ checked, and skatlib's result is compared with the record's ``R[...]``.  The
 summary gives the number of games, how many agree and disagree (with the first
 few differences), how many cannot be verified (their ``R[...]`` is missing or
 lacks the fields that state the outcome: counted apart, never as agreeing), how
-many cannot be read or replayed (illegal moves among them) and the speed.  On a terminal a progress line is kept on standard error.
+many cannot be read or replayed (illegal moves among them) and the speed.  On a
+terminal a progress line is kept on standard error.
 
 Exit codes: 0 every record agrees, 1 some record disagrees, cannot be verified
 or cannot be replayed, 2 a file cannot be read.
@@ -18,7 +19,8 @@ or cannot be replayed, 2 a file cannot be read.
 ...     _ = path.write_text("(;GM[Skat]MV[w " + ".".join(c.name for c in Card) +
 ...                         " 1 p 2 p 0 p ]R[passed] ;)\\n")
 ...     run(p.parse_args([str(path), "--quiet"]))
-1 game in 1 file: 1 agrees with its R[...], 0 disagree, 0 cannot be verified, 0 cannot be replayed
+1 game in 1 file: 1 agrees with its R[...], 0 disagree, 0 cannot be verified,
+0 cannot be replayed
 ...
 0
 """
@@ -148,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         _write(out, json.dumps({
             "files": [os.fspath(p) for p in args.files], "games": games, "agree": agree,
-            "disagree": disagree, "unverifiable": unverifiable, "failed": failed, "illegal_moves": illegal,
+            "disagree": disagree, "unverifiable": unverifiable, "failed": failed,
+            "illegal_moves": illegal,
             "unreadable_files": unreadable, "seconds": round(seconds, 3),
             "games_per_second": round(rate, 1), "disagreeing": disagreeing,
             "unverified": unverified, "failing": failing}, ensure_ascii=False))
