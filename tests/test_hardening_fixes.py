@@ -260,3 +260,30 @@ def test_h45_no_bare_type_error_is_raised_in_the_checked_modules() -> None:
                     and isinstance(node.exc.func, ast.Name) and node.exc.func.id == "TypeError"):
                 offenders.append(f"{rel}:{node.lineno}")
     assert offenders == []
+
+
+def test_h47_a_game_record_holds_a_bounded_sequence_of_actions() -> None:
+    """``GameRecord(deal, itertools.repeat(Pass()))`` never returned and
+    ``GameRecord(deal, range(10**8))`` filled memory (a sibling of H-38); ``[1, 2]`` was
+    kept as "actions".  At most ``MAX_ACTIONS`` actions and ``MAX_META`` metadata
+    entries are read (``TOO_LONG``), and every action must be one."""
+    import itertools
+
+    from skatlib import Pass, Reason
+    from skatlib.errors import ArgumentTypeError
+    from skatlib.record import MAX_ACTIONS, MAX_META
+
+    deal = Deal.shuffled(1)
+    for endless in (itertools.repeat(Pass()), range(10**8)):
+        with pytest.raises(RecordError, match=f"more than {MAX_ACTIONS}") as info:
+            GameRecord(deal, endless)  # type: ignore[arg-type]
+        assert info.value.reason is Reason.TOO_LONG
+    with pytest.raises(RecordError, match=f"more than {MAX_META}"):
+        GameRecord(deal, (), meta=itertools.repeat(("a", "b")))  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="more than"):
+        GameRecord.from_text(deal, "p " * (MAX_ACTIONS + 1))
+    with pytest.raises(ArgumentTypeError, match=r"^actions must hold actions .*int \(1\) at 1"):
+        GameRecord(deal, [1, 2])  # type: ignore[list-item]
+    assert len(GameRecord(deal, [Pass()] * 3).actions) == 3
+    longest = GameRecord(deal, (Pass(),) * MAX_ACTIONS)  # the bound itself is kept
+    assert len(longest.actions) == MAX_ACTIONS

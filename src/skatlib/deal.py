@@ -213,11 +213,12 @@ class Deal:
         as_text(text, "text")
         parts = text.split("/") if "/" in text else None
         if parts is None:
-            cards = [Card.parse(t) for t in text.replace(".", " ").split()]
-            if len(cards) != 32:
+            tokens = text.replace(".", " ").split()
+            if len(tokens) != 32:  # counted before parsing: a huge text costs no parse
                 raise InvalidCardsError(
-                    f"a deal lists 32 cards, not {len(cards)}", Reason.WRONG_CARD_COUNT
+                    f"a deal lists 32 cards, not {len(tokens)}", Reason.WRONG_CARD_COUNT
                 )
+            cards = [Card.parse(t) for t in tokens]
             return cls.from_hands(cards[0:10], cards[10:20], cards[20:30], cards[30:32])
         if len(parts) != 4:
             raise NotationError(
