@@ -216,8 +216,8 @@ def test_h44_a_contract_takes_any_index_integer_as_its_game_type() -> None:
     type goes through ``operator.index`` like every int argument."""
     from int_like import IntLike
 
-    assert Contract(IntLike(4)) == Contract(GameType.GRAND)
-    assert type(Contract(IntLike(0)).game_type) is GameType
+    assert Contract(IntLike(4)) == Contract(GameType.GRAND)  # type: ignore[arg-type]
+    assert type(Contract(IntLike(0)).game_type) is GameType  # type: ignore[arg-type]
     for bad in (IntLike(6), IntLike(-1), 7):
         with pytest.raises(InvalidContractError):
             Contract(bad)  # type: ignore[arg-type]

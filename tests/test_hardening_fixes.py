@@ -3,6 +3,8 @@ parser bugs H-10, H-15 are in test_fuzz_parsers.py, H-11 in test_house_rules.py)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from skatlib import (
@@ -169,8 +171,8 @@ def test_h40_actions_take_any_index_integer_as_a_card() -> None:
     from skatlib import Card, Discard
     from skatlib.errors import ArgumentTypeError
 
-    assert Play(IntLike(31)) == Play(Card.CJ) and type(Play(IntLike(31)).card) is Card
-    assert Discard(IntLike(0)).card is Card.D7
+    assert Play(IntLike(31)) == Play(Card.CJ) and type(Play(IntLike(31)).card) is Card  # type: ignore[arg-type]
+    assert Discard(IntLike(0)).card is Card.D7  # type: ignore[arg-type]
     for bad in (None, 1.0, True, [31]):
         with pytest.raises(ArgumentTypeError, match=r"^card must be a Card, an index 0..31"):
             Play(bad)  # type: ignore[arg-type]
@@ -189,7 +191,7 @@ def test_h42_a_foreign_type_named_like_a_builtin_is_shown_with_its_module() -> N
     assert msg == "ramsch must be True or False, not numpy.bool (np.True_)"
     assert str(type_error("n", "an int", 2.0)) == "n must be an int, not float (2.0)"
     with pytest.raises(TypeError, match=r"not numpy\.bool \(np\.True_\)"):
-        new_game(Deal.shuffled(1), ramsch=fake_bool())  # type: ignore[arg-type]
+        new_game(Deal.shuffled(1), ramsch=fake_bool())
 
 
 def test_h45_the_type_policy_in_the_state_record_and_contract_checks() -> None:
@@ -212,7 +214,7 @@ def test_h45_the_type_policy_in_the_state_record_and_contract_checks() -> None:
     from skatlib.errors import ArgumentTypeError
 
     deal = Deal.shuffled(1)
-    calls = [
+    calls: list[tuple[Callable[[], object], str]] = [
         (lambda: new_game("deal"), "^deal must be a Deal, not str"),  # type: ignore[arg-type]
         (lambda: new_game(deal, "isko"), "^rules must be Rules"),  # type: ignore[arg-type]
         (lambda: new_game(deal, ISKO, ramsch=1), "^ramsch must be True or False"),  # type: ignore[arg-type]

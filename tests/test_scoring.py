@@ -678,20 +678,20 @@ def test_h41_seeger_fabian_points_take_ints_and_bools_only() -> None:
     from skatlib.errors import ArgumentTypeError
     from skatlib.scoring import seeger_fabian_points
 
-    assert seeger_fabian_points(IntLike(48), True, players=IntLike(4), bock=IntLike(2)) == (
+    assert seeger_fabian_points(IntLike(48), True, players=IntLike(4), bock=IntLike(2)) == (  # type: ignore[arg-type]
         146, 0)
     result = seeger_fabian_points(48, True, bock=2)
     assert result == (146, 0) and all(type(x) is int for x in result)
     for kwargs in ({"bock": 2.0}, {"players": 3.0}, {"players": True}, {"bock": True}):
         with pytest.raises(ArgumentTypeError):
-            seeger_fabian_points(48, True, **kwargs)  # type: ignore[arg-type]
+            seeger_fabian_points(48, True, **kwargs)
     for won in ("no", 1, None):
         with pytest.raises(ArgumentTypeError, match=r"^won must be True or False"):
             seeger_fabian_points(48, won)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match=r"^score must be an int"):
         seeger_fabian_points(48.0, True)  # type: ignore[arg-type]
     with pytest.raises(InvalidScoreError, match="3 or 4 players, not 5"):
-        seeger_fabian_points(48, True, players=IntLike(5))
+        seeger_fabian_points(48, True, players=IntLike(5))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- pinned by mutation

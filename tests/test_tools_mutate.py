@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,7 @@ def test_clamp() -> None:
 '''
 
 
-def _tool():  # type: ignore[no-untyped-def]
+def _tool() -> Any:
     spec = importlib.util.spec_from_file_location("mutate_tool", TOOL)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

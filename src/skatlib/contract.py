@@ -139,7 +139,7 @@ class Contract:
     ) -> None:
         if isinstance(game_type, bool) or not hasattr(type(game_type), "__index__"):
             raise type_error("game_type", "a GameType (DIAMONDS..NULL)", game_type)
-        index = operator.index(game_type)  # type: ignore[arg-type]  # np.int64 etc. too
+        index = operator.index(game_type)  # np.int64 etc. too
         if not 0 <= index < T.N_GAME_TYPES:
             raise InvalidContractError(
                 f"unknown game type {game_type!r}: use a GameType (DIAMONDS..NULL)"
