@@ -125,26 +125,21 @@ class Level:
 
 def _check_contract(contract: object) -> Contract:
     if not isinstance(contract, Contract):
-        raise InvalidContractError(
-            f"expected a Contract, got {contract!r}: use Contract(...) or Contract.parse('CH')"
-        )
+        raise type_error("contract", "a Contract (Contract(...) or Contract.parse('CH'))",
+                         contract)
     return contract
 
 
-def _whole(name: str, value: object, reason: Reason) -> int:
+def _whole(name: str, value: object) -> int:
     """An integer argument of the scoring functions: an ``int`` or anything
     :func:`operator.index` takes (a NumPy integer, say).  A bool or a non-integer
-    (``61.0``) is refused with an :class:`~skatlib.InvalidScoreError` naming
-    ``name`` (scoring input is a value error here, as it always was)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise InvalidScoreError(
-            f"{name} must be a whole number (an int or an operator.index-able integer), "
-            f"not {value!r} ({type(value).__name__})", reason)
-    return operator.index(value)  # type: ignore[arg-type]
+    (``61.0``) is a wrong type (CONTRIBUTING, "Errors and types"): an
+    :class:`~skatlib.errors.ArgumentTypeError` naming ``name``."""
+    return as_int(value, name, "a whole number (an int or an operator.index integer)")
 
 
 def _check_matadors(contract: Contract, matadors: object) -> int:
-    matadors = _whole("matadors", matadors, Reason.IMPOSSIBLE_MATADORS)
+    matadors = _whole("matadors", matadors)
     gt = contract.game_type
     if gt == GameType.NULL:
         if matadors != 0:
@@ -408,7 +403,7 @@ _MOST_POINTS = tuple(
 
 
 def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:
-    n = _whole(name, value, reason)
+    n = _whole(name, value)
     if not low <= n <= high:
         raise InvalidScoreError(
             f"{name} must be a whole number {low}..{high}, not {value!r}", reason)
@@ -416,7 +411,7 @@ def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> in
 
 
 def _declarer_seat(value: object) -> Seat:
-    n = _whole("declarer", value, Reason.BAD_SEAT)
+    n = _whole("declarer", value)
     if not 0 <= n <= 2:
         raise InvalidScoreError(
             f"declarer must be a seat 0..2 (forehand, middlehand, rearhand), not {value!r}",
