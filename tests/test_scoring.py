@@ -759,8 +759,32 @@ def test_null_results_count_no_matadors_and_levels_take_a_contract() -> None:
     from skatlib import value_levels
 
     assert _score("N", 23, 0, 0, 0).matadors == 0
-    with pytest.raises(TypeError, match="^contract must be a Contract"):
+    with pytest.raises(TypeError, match=r"^contract must be a Contract"):
         value_levels("CHS", 1)  # type: ignore[arg-type]
     r = score(Contract.parse("C"), bid=IntLike(18), matadors=2, declarer_points=70,  # type: ignore[arg-type]
               declarer_tricks=6)
     assert r.bid == 18 and type(r.bid) is int
+
+
+def test_passed_in_and_abandoned_deals_score_nothing() -> None:
+    """D-8 (all pass: no score) and D-18 (an ISS deal ended by a time-out or a player
+    leaving in the auction): neither is won, both have value and score 0."""
+    from skatlib import Abandoned, PassedIn
+
+    p = PassedIn()
+    assert (p.passed_in, p.won, p.value, p.score) == (True, False, 0, 0)
+    assert str(p) == p.explain() == "passed in: all three passed, no score"
+    a = Abandoned(2, "a player left the table")
+    assert (a.passed_in, a.won, a.value, a.score) == (False, False, 0, 0)
+    assert (a.seat, a.reason) == (2, "a player left the table")
+    assert str(a) == a.explain() == "no game: a player left the table (seat 2)"
+
+
+@pytest.mark.parametrize("declarer", [-1, 3, 10**9])
+def test_score_refuses_a_declarer_outside_the_three_seats(declarer: int) -> None:
+    with pytest.raises(InvalidScoreError, match=r"declarer must be a seat 0\.\.2") as info:
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70, declarer_tricks=6,
+              declarer=declarer)
+    assert info.value.reason is Reason.BAD_SEAT
+    assert [int(score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+                      declarer_tricks=6, declarer=d).declarer) for d in range(3)] == [0, 1, 2]

@@ -34,7 +34,7 @@ from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType, game_type_index
 from .deal import Seat
-from .errors import InvalidContractError, InvalidScoreError, Reason, as_int, type_error
+from .errors import InvalidScoreError, Reason, as_int, type_error
 
 __all__ = [
     "card_points",
