@@ -788,3 +788,15 @@ def test_score_refuses_a_declarer_outside_the_three_seats(declarer: int) -> None
     assert info.value.reason is Reason.BAD_SEAT
     assert [int(score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
                       declarer_tricks=6, declarer=d).declarer) for d in range(3)] == [0, 1, 2]
+
+
+def test_all_ten_tricks_hold_all_points_even_with_the_defenders_points_given() -> None:
+    """ISkO 4.3: every card point is in the tricks and the skat; a declarer with all
+    10 tricks has 120 (the skat is his).  With the defenders' points given as 0,
+    only this check refuses 100."""
+    with pytest.raises(InvalidScoreError, match="all 10 tricks has all 120 points, not 100"):
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=100, declarer_tricks=10,
+              defender_points=0, defender_tricks=0)
+    won = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=120,
+                declarer_tricks=10, defender_points=0, defender_tricks=0)
+    assert won.won and won.schwarz
