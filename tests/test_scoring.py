@@ -800,3 +800,23 @@ def test_all_ten_tricks_hold_all_points_even_with_the_defenders_points_given() -
     won = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=120,
                 declarer_tricks=10, defender_points=0, defender_tricks=0)
     assert won.won and won.schwarz
+
+
+def test_seeger_fabian_points_defaults_and_public_names() -> None:
+    """D-14 at the default table (3 players, no Bock); the module's public names."""
+    import skatlib.scoring as scoring_module
+    from skatlib.scoring import seeger_fabian_points
+
+    assert seeger_fabian_points(48, True) == (98, 0)
+    assert seeger_fabian_points(-96, False) == (-146, 40)
+    assert seeger_fabian_points(-96, False, players=4) == (-146, 30)
+    assert {"seeger_fabian_points", "KONTRA_NAMES"} <= set(scoring_module.__all__)
+    assert scoring_module.KONTRA_NAMES == ("", "Kontra", "Re")  # by kontra level 0..2
+
+
+@pytest.mark.parametrize("points", [-1, 121])
+def test_defender_points_given_must_be_0_to_120(points: int) -> None:
+    with pytest.raises(InvalidScoreError) as info:
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=60, declarer_tricks=5,
+              defender_points=points)
+    assert info.value.reason is Reason.POINTS_OUT_OF_RANGE
