@@ -82,6 +82,7 @@ GRAND = int(GameType.GRAND)
 _CARDS = tuple(Card(i) for i in range(32))
 _GRAND_CONTRACT = Contract(GameType.GRAND)
 _PASS, _BID18, _PICKUP = Pass(), Bid(18), PickUpSkat()
+_DECLARE_GRAND = Declare(_GRAND_CONTRACT)  # after two Discard actions (the factored declaration)
 _PLAYING = Phase.PLAYING
 _OPENSPIEL_GRAND = 37  # OpenSpiel skat: actions 32..38 = pass, D, H, S, C, grand, null
 
@@ -116,7 +117,8 @@ def state_grand_game(rng: random.Random) -> int:
     Same random numbers as :func:`skatlib.fast.random_grand_game`, so the same
     game: ``Deal.shuffled(rng)``; the discard is the floor(random() * 12)-th
     and then the floor(random() * 11)-th of the declarer's cards in index
-    order; each card is the floor(random() * n)-th legal card (none drawn when
+    order, put away as two :class:`~skatlib.Discard` actions from
+    ``legal_actions`` (as OpenSpiel's protocol does), then ``Declare(grand)``; each card is the floor(random() * n)-th legal card (none drawn when
     forced).
     """
     r = rng.random
@@ -125,10 +127,9 @@ def state_grand_game(rng: random.Random) -> int:
     s = apply(s, _PASS, check=False)  # rearhand passes
     s = apply(s, _BID18, check=False)  # forehand plays
     s = apply(s, _PICKUP, check=False)
-    cards = sorted(s.hand(0))
-    first = cards.pop(int(r() * 12))
-    second = cards.pop(int(r() * 11))
-    s = apply(s, Declare(_GRAND_CONTRACT, CardSet(first.mask | second.mask)), check=False)
+    s = apply(s, legal_actions(s)[int(r() * 12)], check=False)  # put away one card ...
+    s = apply(s, legal_actions(s)[int(r() * 11)], check=False)  # ... and another
+    s = apply(s, _DECLARE_GRAND, check=False)
     while s.phase is _PLAYING:
         plays = legal_actions(s)  # turn-based: the cards only, no filtering
         n = len(plays)
@@ -144,10 +145,9 @@ def checked_grand_game(rng: random.Random) -> int:
     s = apply(s, _PASS)
     s = apply(s, _BID18)
     s = apply(s, _PICKUP)
-    cards = sorted(s.hand(0))
-    first = cards.pop(int(r() * 12))
-    second = cards.pop(int(r() * 11))
-    s = apply(s, Declare(_GRAND_CONTRACT, CardSet(first.mask | second.mask)))
+    s = apply(s, legal_actions(s)[int(r() * 12)])
+    s = apply(s, legal_actions(s)[int(r() * 11)])
+    s = apply(s, _DECLARE_GRAND)
     while s.phase is _PLAYING:
         plays = legal_actions(s)
         n = len(plays)

@@ -274,6 +274,7 @@ class Expected:
     conceded: bool = False
     schneider: bool = False
     schwarz: bool = False
+    defenders_conceded: bool = False
 
 
 @dataclass
@@ -449,10 +450,8 @@ class RefGame:
         defp = points(x for t in other for x in t[1])
         deft = len(other)
         conceded = self.end == "declarer_conceded"
-        if self.end == "defenders_conceded" and gt != GameType.NULL:
-            rest = set(self.current).union(*self.hands)
-            dp += points(rest)
-            dt += 10 - len(self.tricks)
+        # D-11 revised (the model plays under ISKO: concession='decided')
+        gave_up = self.end == "defenders_conceded" and gt != GameType.NULL
         if gt == GameType.NULL:
             won = dt == 0 and not conceded
             value = NULL_VALUE[(c.hand, c.ouvert)]
@@ -462,6 +461,16 @@ class RefGame:
         schneider = dp >= 90 or defp >= 90
         schwarz = dt == 10 or deft == 10
         value = ref_game_value(c, m, schneider=schneider, schwarz=schwarz)
+        can_win = defp <= 59 and (not c.schneider or defp <= 30) and (not c.schwarz or not deft)
+        if gave_up and can_win and value < self.bid:
+            # the level needed to cover the bid, if one is still reachable and covers it
+            for sn, sz in ((True, schwarz), (True, True)):
+                if defp > 30 or (sz and deft):
+                    break
+                if ref_game_value(c, m, schneider=sn, schwarz=sz) >= self.bid:
+                    schneider, schwarz = sn, sz
+                    value = ref_game_value(c, m, schneider=sn, schwarz=sz)
+                    break
         overbid = value < self.bid
         if overbid:
             base = BASE_VALUE[gt]
@@ -470,8 +479,10 @@ class RefGame:
                 value += base
         won = (not overbid and not conceded and dp >= 61
                and (not c.schneider or dp >= 90) and (not c.schwarz or dt == 10))
+        if gave_up:
+            won = can_win and not overbid
         return Expected(False, won, overbid, value, value if won else -2 * value, m,
-                        dp, dt, defp, deft, conceded, schneider, schwarz)
+                        dp, dt, defp, deft, conceded, schneider, schwarz, gave_up)
 
 
 # ---------------------------------------------------------------------------
@@ -620,7 +631,8 @@ def check_result(state: GameState, ref: RefGame) -> GameResult | PassedIn:
     kernel = score(ref.contract, bid=ref.bid, matadors=exp.matadors,
                    declarer_points=exp.declarer_points, declarer_tricks=exp.declarer_tricks,
                    defender_points=exp.defender_points, defender_tricks=exp.defender_tricks,
-                   conceded=exp.conceded, declarer=ref.declarer)
+                   conceded=exp.conceded, declarer=ref.declarer,
+                   defenders_conceded=exp.defenders_conceded)
     assert res == kernel
     assert res.declarer == state.declarer
     return res

@@ -325,3 +325,34 @@ def test_help_into_a_full_disk_is_reported_too() -> None:
         proc = subprocess.run([*_SKAT, "--help"], stdout=full, stderr=subprocess.PIPE,
                               text=True, env=_ENV, timeout=60)
     assert proc.returncode == 74 and proc.stderr.startswith("skat: error: cannot write")
+
+
+# ----- skat play: the Kontra phase (issue 16) --------------------------------------------------
+
+def test_play_narrates_the_kontra_phase_after_the_declaration_not_in_the_bidding() -> None:
+    """D-15: Kontra and Re are said after the declaration, before the first card; their
+    passes are no bids, so the bidding line ends with the auction."""
+    import io
+
+    from skatlib import PUB, Deal, GameState
+    from skatlib.cli.play import narrate
+
+    s = GameState.from_position(Deal.shuffled(1), "p p 18 s G.SK.DT kontra p", rules=PUB)
+    out = io.StringIO()
+    narrate(s, (), out)
+    lines = out.getvalue().splitlines()
+    assert lines[lines.index("Bidding") + 1] == "  Middlehand pass, Rearhand pass, Forehand 18"
+    declared = next(i for i, line in enumerate(lines) if "declares Grand" in line)
+    assert lines[declared + 1:declared + 3] == ["Middlehand says Kontra!",
+                                                "Forehand does not answer Re."]
+    german = io.StringIO()
+    narrate(s, (), german, lang="de")
+    assert "Mittelhand sagt Kontra!\nVorhand sagt kein Re.\n" in german.getvalue()
+
+
+def test_play_pub_bidding_line_has_only_the_auction(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "en", "play", "--rules", "pub", "--seed", "2")
+    lines = out.splitlines()
+    bidding = lines[lines.index("Bidding") + 1]
+    assert code == 0 and bidding.endswith("Rearhand 20, Forehand pass")
+    assert "says no Kontra." in out

@@ -1265,3 +1265,18 @@ def test_verification_list_points_per_seat(game_id: str, points: tuple[int, int,
     v = iss.check(BY_ID[game_id][1])
     assert v.list_points == points
     assert v.status is iss.Status.AGREES and v.ok
+
+
+def test_d11_an_isko_concession_is_written_as_the_server_scores_it() -> None:
+    """D-11 (revised), D-18: a deal played under ISKO whose defenders concede scores +33
+    there, but its ISS record states the server's result (every unplayed card to the
+    declarer: +55), which the ISS reader verifies: the writer writes what it reads back."""
+    from skatlib import GameRecord, result
+
+    rec = GameRecord.from_text(Deal.shuffled(3), "p p 18 s S.DQ.D7 RE.1 RE.2")
+    isko = result(rec.replay())
+    assert isinstance(isko, GameResult) and isko.score == 33
+    line = iss.dumps(rec)
+    assert "win v:55" in line
+    v = iss.check(iss.loads(line))
+    assert v.ok and isinstance(v.result, GameResult) and v.result.score == 55

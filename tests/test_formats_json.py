@@ -97,7 +97,8 @@ def test_random_bot_games_round_trip(deal_seed: int, bot_seed: int, rules: Rules
 
 def test_rules_fields_left_out_take_their_defaults() -> None:
     data = sjson.to_dict(iss.to_game_record(GAME_25))
-    data["rules"] = {"name": "ISS", "server_events": True, "scoring": "seeger_fabian"}
+    data["rules"] = {"name": "ISS", "server_events": True, "scoring": "seeger_fabian",
+                     "concession": "all_cards"}
     assert sjson.from_dict(data).rules == ISS
 
 

@@ -245,3 +245,69 @@ def test_observe_rejects_a_bad_seat() -> None:
     for bad in (3, -1):
         with pytest.raises(SkatError):
             observe(s, bad)
+
+
+def test_observe_builds_observations_equal_to_the_constructor() -> None:
+    """``observe`` fills the ``__dict__`` directly (``observation._build``): the result
+    equals ``Observation(*fields)``, stays frozen and works with ``attrs.evolve``."""
+    import random
+
+    import attrs
+    import pytest
+
+    from skatlib import Deal, GameState, apply, legal_actions
+    from skatlib.observation import Observation, observe
+
+    rng = random.Random(5)
+    for _ in range(200):
+        s = GameState.from_position(Deal.shuffled(rng), "")
+        while True:
+            for seat in range(3):
+                o = observe(s, seat)
+                assert o == Observation(*attrs.astuple(o, recurse=False))
+                assert attrs.evolve(o) == o
+            if s.is_finished:
+                break
+            s = apply(s, rng.choice(legal_actions(s)))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        o.bid = 5  # type: ignore[misc]
+
+
+def test_censored_history_memo_follows_the_history_per_seat() -> None:
+    """The per-seat memo of the censored history (the cards others put away stay hidden) never
+    serves one history's censored form for another."""
+    from skatlib import Deal, GameState
+    from skatlib.observation import _censored, observe
+
+    a = GameState.from_position(Deal.shuffled(1), "p p 18 s G.SK.DT")
+    b = GameState.from_position(Deal.shuffled(2), "p p 18 s")
+    for s in (a, b, a, a, b):
+        for seat in range(3):
+            assert observe(s, seat).history == _censored(s.history, seat)
+
+
+def test_unseen_excludes_every_push_shown_once_a_schieberamsch_deal_is_over() -> None:
+    """D-17 Schieberamsch: a finished deal shows every push (the history is no longer
+    censored), so no pushed card is unseen; while it runs only the seat's own are."""
+    import random
+
+    from skatlib import Deal, GameState, Push, Rules, apply, legal_actions
+    from skatlib.observation import observe
+
+    rules = Rules(ramsch=True, schieberamsch=True)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(300):
+        s = GameState.from_position(Deal.shuffled(rng), "p p p", rules=rules)
+        while not s.is_finished:
+            s = apply(s, rng.choice(legal_actions(s)))
+        pushed = 0
+        for _, action in s.history:
+            if isinstance(action, Push) and action.discard:
+                pushed |= action.discard.mask
+        if not pushed:
+            continue
+        checked += 1
+        for seat in range(3):
+            assert observe(s, seat).unseen.mask & pushed == 0
+    assert checked > 0

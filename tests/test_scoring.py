@@ -11,16 +11,22 @@ from typing import Any
 import pytest
 
 from skatlib import (
+    ISKO,
+    ISS,
+    PUB,
     Bid,
     CardSet,
     Contract,
+    Deal,
     GameResult,
+    GameState,
     GameType,
     InvalidBidError,
     InvalidContractError,
     InvalidScoreError,
     PassedIn,
     Reason,
+    Rules,
     SkatError,
     card_points,
     game_value,
@@ -28,6 +34,7 @@ from skatlib import (
     matadors_mask,
     max_game_value,
     overbid_value,
+    result,
     score,
     seeger_fabian,
     value_levels,
@@ -820,3 +827,153 @@ def test_defender_points_given_must_be_0_to_120(points: int) -> None:
         score(Contract.parse("G"), bid=18, matadors=1, declarer_points=60, declarer_tricks=5,
               defender_points=points)
     assert info.value.reason is Reason.POINTS_OUT_OF_RANGE
+
+
+# ---------------------------------------------------------------------------
+# Score-sheet input: schneider/schwarz flags instead of tricks (issue 16)
+
+SHEET_FLAG_EXAMPLES = [
+    # contract, bid, matadors, points, schneider, schwarz -> won, value, score
+    ("C", 36, 2, 72, False, False, True, 36, 36),        # with 2, game 3 × 12
+    ("G", 48, 4, 97, True, False, True, 144, 144),       # with 4, game, schneider 6 × 24
+    ("G", 48, 4, 120, True, True, True, 168, 168),       # + schwarz: 7 × 24
+    ("G", 48, 4, 120, None, True, True, 168, 168),       # schwarz alone implies schneider
+    ("H", 18, 1, 25, True, False, False, 30, -60),       # schneidered: with 1, game, s. 3 × 10
+    ("H", 18, 1, 0, True, True, False, 40, -80),         # schwarz against the declarer: 4 × 10
+    ("S", 18, -1, 60, False, False, False, 22, -44),     # 60:60 is lost (ISkO 5.3)
+    ("D", 24, 1, 78, False, False, False, 27, -54),      # overbid (D-6): 18 < 24 -> 27
+    ("CHS", 72, 2, 95, True, False, True, 72, 72),       # schneider announced and made
+    ("CHS", 72, 2, 85, False, False, False, 72, -144),   # announced, missed: lost at it (D-5)
+    ("SHZ", 77, 1, 120, True, False, False, 77, -154),   # schwarz announced, a trick lost
+]
+
+
+@pytest.mark.parametrize(("text", "bid", "tops", "points", "sn", "sz", "won", "value", "sc"),
+                         SHEET_FLAG_EXAMPLES)
+def test_d4_d5_score_from_sheet_flags(text: str, bid: int, tops: int, points: int,
+                                      sn: bool | None, sz: bool | None, won: bool, value: int,
+                                      sc: int) -> None:
+    """ISkO 5.2-5.4, D-4..D-6: a score sheet gives schneider/schwarz flags, not tricks; the
+    same game scored from tricks (where they are known) agrees."""
+    r = score(Contract.parse(text), bid=bid, matadors=tops, declarer_points=points,
+              schneider=sn, schwarz=sz)
+    assert (r.won, r.value, r.score) == (won, value, sc)
+    if sz and points == 120:
+        assert r.declarer_tricks == 10
+    elif sz:
+        assert r.declarer_tricks == 0
+    else:
+        assert r.declarer_tricks is None
+    if not sz and 31 <= points <= 89:  # the tricks version: 5 tricks fit these points
+        t = score(Contract.parse(text), bid=bid, matadors=tops, declarer_points=points,
+                  declarer_tricks=5)
+        assert (t.won, t.value, t.score) == (won, value, sc)
+
+
+@pytest.mark.parametrize(("kwargs", "reason", "words"), [
+    ({}, Reason.MISSING_ARGUMENT, "needs the declarer's tricks"),
+    ({"declarer_tricks": 5, "schneider": False}, Reason.CONFLICTING_ARGUMENTS, "not both"),
+    ({"schneider": False, "defender_points": 40}, Reason.CONFLICTING_ARGUMENTS,
+     "only with declarer_tricks"),
+    ({"schneider": True}, Reason.INCONSISTENT_RESULT, "schneider=True does not fit"),
+    ({"schwarz": True}, Reason.INCONSISTENT_RESULT, "schneider=True does not fit"),
+    ({"schwarz": True, "declarer_points": 95}, Reason.INCONSISTENT_RESULT,
+     "schwarz=True does not fit declarer_points=95"),
+    ({"schneider": False, "schwarz": True}, Reason.INCONSISTENT_RESULT, "includes schneider"),
+])
+def test_score_flags_or_tricks_exactly_one_way(kwargs: dict[str, Any], reason: Reason,
+                                               words: str) -> None:
+    """CONTRIBUTING "Errors and types": neither or both ways of giving the result, or flags
+    that do not fit the points (70 here), raise InvalidScoreError naming the fix."""
+    kwargs = {"declarer_points": 70, **kwargs}
+    with pytest.raises(InvalidScoreError, match=words) as info:
+        score(Contract.parse("G"), bid=18, matadors=1, **kwargs)
+    assert info.value.reason is reason
+
+
+def test_score_flags_type_and_null() -> None:
+    """A flag is True/False/None (TypeError otherwise); null needs tricks (ISkO 5.2.7)."""
+    with pytest.raises(TypeError, match="schneider must be True, False or None"):
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+              schneider="yes")  # type: ignore[arg-type]
+    with pytest.raises(InvalidScoreError, match="won or lost by tricks"):
+        score(Contract.parse("N"), bid=18, matadors=0, declarer_points=0, schneider=False)
+
+
+# ---------------------------------------------------------------------------
+# D-11 as revised 2026-12: a defenders' concession (or an accepted claim) under ISKO
+
+D11_CONCESSIONS = [
+    # contract, bid, matadors, declarer points/tricks, defender points/tricks so far
+    #   -> won, value, score, schneider, schwarz
+    # the ruling's example: spades with 2, conceded before the first card, bid 18:
+    # with 2, game = 3 × 11 = 33 (not 55, the ISS convention)
+    ("S", 18, 2, 0, 0, 0, 0, True, 33, 33, False, False),
+    # bid 44 needs schneider (4 × 11), still reachable: awarded (ISkO 2022 4.1.5)
+    ("S", 44, 2, 0, 0, 0, 0, True, 44, 44, True, False),
+    # bid 55 needs schwarz (5 × 11), the defenders have no trick: awarded
+    ("S", 55, 2, 4, 0, 0, 0, True, 55, 55, True, True),
+    # bid 44, but the defenders already hold 35: schneider unreachable -> overbid, −2 × 44
+    ("S", 44, 2, 21, 2, 35, 2, False, 44, -88, False, False),
+    # the declarer already has 95: schneider is decided by the tricks -> 4 × 11
+    ("S", 18, 2, 95, 7, 0, 0, True, 44, 44, True, False),
+    # announced schneider and what it implies: with 2, game, hand, schneider, announced
+    ("SHS", 66, 2, 0, 0, 0, 0, True, 66, 66, False, False),  # (schneider: reached only)
+    # defenders with 60 already have the game: nothing left to concede -> lost at 33
+    ("S", 18, 2, 30, 3, 60, 4, False, 33, -66, False, False),
+]
+
+
+@pytest.mark.parametrize(("text", "bid", "tops", "p", "t", "dp", "dt", "won", "value", "sc",
+                          "sn", "sz"), D11_CONCESSIONS)
+def test_d11_revised_defenders_concession_isko_2022_4_4_3(
+        text: str, bid: int, tops: int, p: int, t: int, dp: int, dt: int, won: bool,
+        value: int, sc: int, sn: bool, sz: bool) -> None:
+    """D-11 (revised 2026-12), ISkO 2022 4.4.3 with 4.1.5: won at the declared value plus
+    only the levels the tricks decide and the level needed to cover the bid."""
+    r = score(Contract.parse(text), bid=bid, matadors=tops, declarer_points=p,
+              declarer_tricks=t, defender_points=dp, defender_tricks=dt,
+              defenders_conceded=True)
+    assert (r.won, r.value, r.score, r.schneider, r.schwarz) == (won, value, sc, sn, sz)
+    assert r.defenders_conceded and "the defenders conceded" in r.explain()
+
+
+# Deal.shuffled(3): forehand holds CJ SJ (not HJ) with the skat C8 HA: spades with 2
+D11_DEAL = "p p 18 s S.DQ.D7"
+
+
+@pytest.mark.parametrize(("rules", "value", "explained"), [
+    (ISKO, 33, "with 2, game 3 × Spades 11 = 33; the defenders conceded; won, +33"),
+    (ISS, 55, "with 2, game 3, schneider 4, schwarz 5 × Spades 11 = 55; won, +55"),
+    (Rules(concession="all_cards"), 55, None),
+    (Rules(ramsch=True, bock=True), 33, None),
+])
+def test_d11_revised_rules_option_selects_the_convention(rules: Rules, value: int,
+                                                         explained: str | None) -> None:
+    """D-11 revised: the ruling's example played through a state.  ``ISKO`` (and every
+    preset but ``ISS``) scores 33; ``ISS`` keeps "every unplayed card to the declarer"
+    (schneider and schwarz from the cards: 55).  Rules.concession selects it."""
+    s = GameState.from_position(Deal.shuffled(3), D11_DEAL + " RE.1 RE.2", rules=rules)
+    r = result(s)
+    assert isinstance(r, GameResult) and r.won and r.value == r.score == value
+    if explained is not None:
+        assert r.explain() == explained
+    claim = GameState.from_position(Deal.shuffled(3), D11_DEAL + " SC RE.1 RE.2", rules=rules)
+    assert result(claim) == r  # an accepted claim scores as the concession
+
+
+def test_d11_rules_option_is_checked_and_shown() -> None:
+    """The option takes 'decided' or 'all_cards' only; the repr names it when it differs."""
+    assert ISKO.concession == "decided" and ISS.concession == "all_cards"
+    with pytest.raises(SkatError, match="concession='x' is not an option"):
+        Rules(concession="x")  # type: ignore[arg-type]
+    assert "concession='all_cards'" in repr(ISS) and "concession" not in repr(ISKO)
+
+
+def test_rules_repr_always_says_the_scoring_system() -> None:
+    """Issue 16, "Scoring switches silently": Rules(kontra=True) totals on the plain list
+    (D-13), ISKO on Seeger-Fabian (D-14); the repr says which, and evaluates back."""
+    assert repr(Rules(kontra=True)) == "Rules(name='custom', scoring='list', kontra=True)"
+    assert repr(ISKO) == "Rules(name='ISKO', scoring='seeger_fabian')"
+    for rules in (ISKO, ISS, PUB, Rules(kontra=True, bock=True)):
+        assert eval(repr(rules), {"Rules": Rules}) == rules

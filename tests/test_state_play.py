@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from skatlib import (
+    PUB,
     Bid,
     Card,
     CardSet,
@@ -486,10 +487,12 @@ def test_d11_declarer_may_concede_out_of_turn() -> None:
     check_result(s, g.ref)
 
 
-def test_d11_both_defenders_concede_unplayed_cards_to_the_declarer() -> None:
-    """D-11: after C7 CT C9 (10 points to middlehand) both defenders concede: the other
-    110 points and 9 tricks go to the declarer: schneider, not schwarz; with 2, game,
-    hand, schneider = 5 × 10 = 50, won.  One concession alone does not end the game."""
+def test_d11_both_defenders_concede_won_at_the_declared_value() -> None:
+    """D-11 (revised 2026-12, ISKO): after C7 CT C9 (10 points to middlehand) both
+    defenders concede: won at the declared value, with 2, game, hand = 4 × 10 = 40; no
+    schneider, since the tricks so far do not decide it (the ISS convention, every
+    unplayed card to the declarer, is tested in test_table.py).  One concession alone
+    does not end the game."""
     g = hearts_hand()
     s = g.moves("C7 CT C9")
     s = g.do(Concede(M))
@@ -499,13 +502,15 @@ def test_d11_both_defenders_concede_unplayed_cards_to_the_declarer() -> None:
     assert s.phase == Phase.FINISHED
     assert s.end == EndReason.DEFENDERS_CONCEDED
     res = game_result(s)
-    assert (res.won, res.declarer_points, res.declarer_tricks) == (True, 110, 9)
-    assert (res.schneider, res.schwarz, res.value, res.score) == (True, False, 50, 50)
+    assert (res.won, res.declarer_points, res.declarer_tricks) == (True, 0, 0)
+    assert (res.schneider, res.schwarz, res.value, res.score) == (False, False, 40, 40)
+    assert res.defenders_conceded
     check_result(s, g.ref)
 
 
 def test_d11_accepted_claim_gives_the_rest_to_the_declarer() -> None:
-    """D-11: the declarer claims (his cards are shown); both defenders accept: as above."""
+    """D-11 (revised): the declarer claims (his cards are shown); both defenders accept:
+    as above, won at the declared value 40."""
     g = hearts_hand()
     s = g.moves("C7 CT C9")
     s = g.do(Claim())
@@ -517,7 +522,7 @@ def test_d11_accepted_claim_gives_the_rest_to_the_declarer() -> None:
     s = g.do(Concede(M))
     s = g.do(Concede(R))
     assert s.end == EndReason.DEFENDERS_CONCEDED
-    assert game_result(s).score == 50
+    assert game_result(s).score == 40
     check_result(s, g.ref)
 
 
@@ -693,3 +698,44 @@ def test_d17_nobody_concedes_or_claims_in_a_ramsch_deal(schieberamsch: bool,
         assert info.value.reason is Reason.WRONG_PHASE
     assert all(side_actions(s, seat) == () for seat in range(3))
     assert all(not isinstance(a, (Concede, Claim)) for a in legal_actions(s))
+
+
+def test_play_and_trick_tally_mirror_pack_trick_and_unpack_trick_isko_4_4() -> None:
+    """ISkO 4.4: the inlined trick winner and packing of ``_playing.play`` and the
+    inlined unpacking of ``_core.trick_tally`` agree with ``_tables.pack_trick``,
+    ``unpack_trick`` and ``trick_winner_fast`` for every game type (Ramsch included)."""
+    import random
+
+    from skatlib import GameType
+    from skatlib import _tables as T
+    from skatlib.state._core import trick_tally
+
+    rng = random.Random(7)
+    for _ in range(1500):
+        gt = rng.choice(list(GameType))
+        if gt == GameType.RAMSCH:
+            s = GameState.from_position(Deal.shuffled(rng), "p p p", rules=PUB)
+            assert s.game_type_index == 6
+        else:
+            s = GameState.from_position(Deal.shuffled(rng), "p p 18 hand")
+            s = apply(s, Declare(Contract(gt, hand=True)), check=False)
+        while not s.is_finished:
+            before = s
+            s = apply(s, rng.choice(legal_actions(s)))
+            if len(s.packed_tricks) > len(before.packed_tricks):
+                c0, c1 = before.trick_cards
+                mover = before.to_move_index
+                c2 = (before.hand_masks[mover] ^ s.hand_masks[mover]).bit_length() - 1
+                packed = s.packed_tricks[-1]
+                assert packed == T.pack_trick(before.leader_index, c0, c1, c2,
+                                              before.game_type_index)
+                winner = (before.leader_index + T.trick_winner_fast(
+                    before.game_type_index, c0, c1, c2)) % 3
+                assert T.unpack_trick(packed)[4] == winner == s.leader_index
+        taken, counts, last_of, last = [0, 0, 0], [0, 0, 0], [0, 0, 0], 0
+        for i, packed in enumerate(s.packed_tricks, 1):
+            _, c0, c1, c2, last = T.unpack_trick(packed)
+            taken[last] |= 1 << c0 | 1 << c1 | 1 << c2
+            counts[last] += 1
+            last_of[last] = i
+        assert trick_tally(s.packed_tricks) == (taken, counts, last_of, last)

@@ -71,3 +71,29 @@ def test_illegal_action_errors_pickle_with_their_legal_list() -> None:
     assert again.legal == exc.value.legal and str(again) == str(exc.value)
     assert again.reason == Reason.WRONG_PHASE
     assert not is_legal(s, Hold())
+
+
+# ----- text given where an action is meant (issue 16) ---------------------------------------
+
+
+def test_text_given_to_apply_says_parse_it_first() -> None:
+    """apply(state, "p") used to say "must bid a value or pass"; it says what is wrong."""
+    s = new_game(Deal.shuffled(1))
+    for wrong in ("p", 18, None):
+        with pytest.raises(IllegalActionError) as info:
+            apply(s, wrong)  # type: ignore[arg-type]
+        assert info.value.reason is Reason.UNKNOWN_ACTION
+        assert "is not an action" in str(info.value)
+    with pytest.raises(IllegalActionError, match=r"parse_action\('p'\)"):
+        apply(s, "p")  # type: ignore[arg-type]
+    assert not is_legal(s, "p") and apply(s, parse_action("p")).bid == 0
+
+
+def test_unknown_action_message_does_not_point_at_a_concession() -> None:
+    """'Re' or 'Kontra' typed as notation: the message names 'kontra'/'re' and says that
+    'RE.<seat>' is a concession, not Re (issue 16)."""
+    for text in ("Re", "Kontra", "pass"):
+        with pytest.raises(Exception) as info:
+            parse_action(text)
+        message = str(info.value)
+        assert "'kontra', 're'" in message and "'RE.<seat>' (a concession, not Re)" in message

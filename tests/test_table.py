@@ -3,13 +3,18 @@ Seeger-Fabian, D-16 Bock and Ramsch rounds) and its input checks."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import skatlib
 from skatlib import (
@@ -34,6 +39,7 @@ from skatlib import (
 )
 from skatlib.bots import seeded_deal
 from skatlib.rules import BOCK_TRIGGERS
+from skatlib.table import Casino
 
 SRC = str(Path(skatlib.__file__).resolve().parent.parent)
 ALL_TRIGGERS = Rules(name="every trigger", kontra=True, ramsch=True, bock=True,
@@ -97,8 +103,10 @@ def test_a_result_that_says_who_declared_is_recorded_as_is() -> None:
     assert isinstance(res, GameResult) and res.declarer is not None
     t = Table(("A", "B", "C"))
     by_state = t.record(record.replay())
-    assert t.record(res).entries == by_state.entries
-    assert t.record_game(res).entries == by_state.entries
+    assert by_state.entries[0].record == record  # a state keeps its record; a result has none
+    same = (attrs.evolve(by_state.entries[0], record=None),)
+    assert t.record(res).entries == same
+    assert t.record_game(res).entries == same
     other = (int(res.declarer) + 1) % 3
     with pytest.raises(TableError, match="contradicts"):
         t.record_game(res, declarer=other)
@@ -489,3 +497,141 @@ def test_totals_standings_and_sheet_under_both_systems() -> None:
         Table(("A", "B", "C")).totals("nope")  # type: ignore[arg-type]
     long = Table(("Annemarie", "B", "C")).sheet().splitlines()[0]
     assert long.startswith("  # dealer    ") and long.endswith("Annemarie         B         C")
+
+
+# ----- keeping a series: JSON (issue 16) --------------------------------------------------
+
+
+def _series(rules: Rules, n: int, deals: int, seed: int = 0) -> Table:
+    t = Table(("Ann", "Ben", "Cem", "Dua")[:n], rules=rules, deals=deals)
+    for i in range(deals):
+        t = t.play(seeded_deal(seed, i), [RuleBot(), skatlib.RandomBot(seed + i), RuleBot()])
+    return t
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([3, 4]), st.sampled_from([ISKO, PUB, ALL_TRIGGERS]))
+def test_to_dict_round_trips_and_replays(seed: int, n: int, rules: Rules) -> None:
+    """Table.to_dict/from_dict: versioned JSON with every deal's record; reading it back
+    replays every deal (D-16 queue and all) to an equal table."""
+    t = _series(rules, n, 7, seed)
+    data = json.loads(json.dumps(t.to_dict()))
+    assert (data["format"], data["version"]) == ("skatlib-table", 1)
+    assert all("record" in e for e in data["entries"])
+    back = Table.from_dict(data)
+    assert back == t and back.queue == t.queue and back.totals() == t.totals()
+    assert back.to_dict() == data
+
+
+def test_results_recorded_without_a_state_round_trip() -> None:
+    """A result recorded with record_game (no deal) is written as its facts and rebuilt by
+    score(); what cannot be rebuilt (a Ramsch result) is refused, not written wrongly."""
+    t = Table(("A", "B", "C"), rules=ISKO)
+    t = t.record_game(_game("CH", 80, bid=48, matadors=2), declarer="B")
+    t = t.record_game(PassedIn())
+    t = t.record_game(Abandoned(1, "a player left the table"))
+    t = t.record_game(score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+                            schneider=False), declarer=0)
+    conceded = score(Contract.parse("S"), bid=18, matadors=2, declarer_points=0,
+                     declarer_tricks=0, defender_points=0, defender_tricks=0,
+                     defenders_conceded=True)
+    t = t.record_game(conceded, declarer=1)
+    assert Table.from_dict(json.loads(json.dumps(t.to_dict()))) == t
+    _, ramsch = play_deal(Deal.shuffled(0), [RuleBot()] * 3, PUB)
+    assert isinstance(ramsch, RamschResult)
+    r = Table(("A", "B", "C"), rules=PUB).record_game(ramsch)
+    with pytest.raises(skatlib.RecordError, match="record the finished GameState") as info:
+        r.to_dict()
+    assert info.value.reason == skatlib.Reason.UNWRITABLE_VALUE
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"format": "x"}, "not a skatlib-table"),
+    ({"version": 2}, "unsupported version"),
+    ({"extra": 1}, "unknown key"),
+    ({"players": "AB"}, "players must be a list"),
+    ({"entries": [{"both": 1}]}, "one key"),
+    ({"deals": "3"}, "deals must be"),
+])
+def test_from_dict_names_what_is_wrong(change: dict[str, object], words: str) -> None:
+    data = {**_series(ISKO, 3, 2).to_dict(), **change}
+    with pytest.raises(skatlib.RecordError, match=words):
+        Table.from_dict(data)
+
+
+def test_from_dict_refuses_a_record_that_does_not_replay() -> None:
+    data = _series(ISKO, 3, 2).to_dict()
+    data["entries"][1]["record"]["actions"][0] = "CJ"  # a card in the auction
+    with pytest.raises(skatlib.RecordError, match=r"entries\[1\]"):
+        Table.from_dict(data)
+
+
+# ----- the sheet in text, CSV and Markdown --------------------------------------------
+
+
+def test_sheet_totals_are_aligned_and_name_the_system() -> None:
+    """Issue 16: the total line lines up with the columns, and says which system
+    (D-13 plain list or D-14 Seeger-Fabian) it totals."""
+    for rules, label in ((ISKO, "Seeger-Fabian (D-14)"), (Rules(), "plain list (D-13)")):
+        t = _series(rules, 4, 5)
+        lines = t.sheet().splitlines()
+        head, total = lines[0], lines[-1]
+        for name in t.players:  # each total ends where its column's name ends
+            end = head.index(name) + len(name)
+            assert total[:end].rstrip().split()[-1] == str(t.totals()[t.players.index(name)])
+        assert total.endswith(f"(totals: {label})")
+        md = t.sheet("markdown").splitlines()
+        assert md[0] == "| # | dealer | Ann | Ben | Cem | Dua | game |"
+        assert f"**{label}**" in md[-1] and len(md) == 2 + 5 + 1
+    with pytest.raises(TableError, match="unknown sheet format"):
+        t.sheet("html")  # type: ignore[arg-type]
+
+
+# ----- settling up (issue 16 item 6) ---------------------------------------------------
+
+
+def test_pub_settlement_pays_differences_times_the_stake() -> None:
+    """Each player pays or receives the difference to every other player's total × the
+    stake (plain list, D-13): B wins clubs hand with 2 (+48), A loses grand with 1 (−96):
+    totals −96, +48, 0.  At 0.05: A pays B 144 × 0.05 = 7.20 and C 96 × 0.05 = 4.80; C pays
+    B 48 × 0.05 = 2.40; balances −12.00, +9.60, +2.40."""
+    t = Table(("A", "B", "C"), rules=Rules())
+    t = t.record_game(_game("CH", 80, bid=48, matadors=2), declarer="B")
+    t = t.record_game(_game("G", 50, bid=24, matadors=1), declarer="A")
+    assert t.totals() == (-96, 48, 0)
+    s = t.settlement("0.05")
+    assert [(p.payer, p.payee, p.amount) for p in s.payments] == [
+        ("A", "B", Decimal("7.20")), ("A", "C", Decimal("4.80")), ("C", "B", Decimal("2.40"))]
+    assert s.balances == (Decimal("-12.00"), Decimal("9.60"), Decimal("2.40"))
+    sf = t.settlement(1, system="seeger_fabian")  # balance: the sum of the differences
+    assert sf.balances == tuple(Decimal(3 * x - sum(t.totals("seeger_fabian")))
+                                for x in t.totals("seeger_fabian"))
+    assert "Settlement at 0.05 per point (plain list (D-13))" in t.sheet(stake="0.05")
+
+
+def test_seed_003_casino_example() -> None:
+    """Seed 003: stake 0.10 × value 18 (diamonds with 1) = 1.80 from each opponent; 9 %
+    commission per player = 0.16 (0.162 to the cent), × 3 players = 0.48; the winner
+    receives 3.60 − 0.48 = 3.12.  Lost: the two winners share 3.60 − 0.48 = 1.56 each."""
+    won = _game("D", 70, bid=18, matadors=1)
+    t = Table(("A", "B", "C"), rules=Rules()).record_game(won, declarer="B")
+    s = t.settlement(Decimal("0.10"), casino=Casino(Decimal("0.09")))
+    assert s.balances == (Decimal("-1.80"), Decimal("3.12"), Decimal("-1.80"))
+    assert s.house == Decimal("0.48")
+    lost = _game("D", 50, bid=18, matadors=1)
+    t = Table(("A", "B", "C"), rules=Rules()).record_game(lost, declarer="B")
+    s = t.settlement("0.10", casino=Casino("0.09"))
+    assert s.balances == (Decimal("1.56"), Decimal("-3.60"), Decimal("1.56"))
+    capped = t.settlement("0.10", casino=Casino("0.09", limit="1.00"))
+    assert capped.balances[1] == Decimal("-2.00") and capped.house == Decimal("0.27")
+
+
+@pytest.mark.parametrize("stake", [0.01, None, [1]])
+def test_settlement_money_is_exact(stake: object) -> None:
+    """Money is Decimal only: a float (or anything but Decimal/int/str) is a TypeError."""
+    with pytest.raises(TypeError, match="never a float"):
+        Table(("A", "B", "C")).settlement(stake)  # type: ignore[arg-type]
+    with pytest.raises(TableError, match="not a decimal amount"):
+        Table(("A", "B", "C")).settlement("ten cents")
+    with pytest.raises(TableError, match="fraction below 1"):
+        Casino("9")

@@ -21,7 +21,7 @@ from typing import Union
 import attrs
 
 from .bidding import Bid
-from .cards import Card, CardSet, _card_index, to_mask
+from .cards import Card, CardSet, _card_index, to_mask, unchecked_set
 from .contract import Contract
 from .deal import Seat, _seat
 from .errors import NotationError, Reason, type_error
@@ -151,6 +151,15 @@ class Declare:
         if self.discard is None:
             return f"Declare({self.contract!r})"
         return f"Declare({self.contract!r}, {self.discard!r})"
+
+
+def unchecked_declare(contract: Contract, discard_mask: int) -> Declare:
+    """``Declare(contract, CardSet(discard_mask))`` without the converters' checks, for
+    values the game state already holds (a valid contract and two cards it put away)."""
+    d = object.__new__(Declare)
+    object.__setattr__(d, "contract", contract)
+    object.__setattr__(d, "discard", unchecked_set(discard_mask))
+    return d
 
 
 @attrs.frozen(repr=False)
@@ -354,8 +363,11 @@ def parse_action(text: str) -> Action:
         contract = Contract.parse(head)
     except NotationError:
         raise NotationError(
-            f"unknown action {text!r}: expected a bid value, 'y', 'p', 's', 'hand', a "
-            "declaration like 'G.H7.HQ' or 'CH', a card like 'CJ', 'SC', or 'RE.<seat>'",
+            f"unknown action {text!r}: expected a bid value, 'y' (hold), 'p' (pass), 's' "
+            "(pick up the skat), 'hand', a declaration like 'G.H7.HQ' or 'CH', a card like "
+            "'CJ', 'discard.<card>', 'kontra', 're' (the answer to Kontra), 'push', 'SC' "
+            "(claim) or 'RE.<seat>' (a concession, not Re); words a person types ('pass', "
+            "'Kontra', 'ja') are read by skatlib.human.read_actions",
             Reason.UNKNOWN_ACTION,
         ) from None
     if not rest:

@@ -64,6 +64,16 @@ class Suit(enum.IntEnum):
         """The German (French-suited) name, e.g. ``'Kreuz'``."""
         return ("Karo", "Herz", "Pik", "Kreuz")[self]
 
+    @property
+    def german_suited(self) -> str:
+        """The name of the matching suit of a German-suited deck, e.g. ``'Eichel'``
+        for clubs (Schellen, Herz, Grün, Eichel).
+
+        >>> Suit.SPADES.german_suited
+        'Grün'
+        """
+        return ("Schellen", "Herz", "Grün", "Eichel")[self]
+
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
@@ -199,7 +209,7 @@ class Card(enum.IntEnum):
     def german(self, *, german_suits: bool = False) -> str:
         """German name: ``'Kreuz Bube'``, or with German suits ``'Eichel Unter'``."""
         if german_suits:
-            suit = ("Schellen", "Herz", "Grün", "Eichel")[self.suit]
+            suit = self.suit.german_suited
             rank = ("Sieben", "Acht", "Neun", "Ober", "König", "Zehn", "Daus", "Unter")[self.rank]
             return f"{suit} {rank}"
         return f"{self.suit.german} {self.rank.german}"

@@ -266,23 +266,32 @@ class Contract:
         >>> Contract.parse("GO").name, Contract.parse("N").name
         ('Grand Ouvert', 'Null')
         """
+        return " ".join(self.name_words())
+
+    def name_words(self) -> tuple[str, ...]:
+        """The words of :attr:`name`: the game type's title, then the modifiers
+        (what :func:`skatlib.i18n.contract_name` translates word by word).
+
+        >>> Contract.parse("CHS").name_words()
+        ('Clubs', 'Hand', 'Schneider announced')
+        """
         words = [self.game_type.title]
         if self.is_null:
             if self.ouvert:
                 words.append("Ouvert")
             if self.hand:
                 words.append("Hand")
-            return " ".join(words)
+            return tuple(words)
         if self.ouvert:
             words.append("Ouvert")
-            return " ".join(words)
+            return tuple(words)
         if self.hand:
             words.append("Hand")
         if self.schwarz:
             words.append("Schwarz announced")
         elif self.schneider:
             words.append("Schneider announced")
-        return " ".join(words)
+        return tuple(words)
 
     @classmethod
     def all(cls, *, hand: bool | None = None) -> tuple[Contract, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 import random
 from collections.abc import Iterable
 
@@ -76,14 +77,30 @@ def deal_order() -> tuple[int, ...]:
 _DEAL_ORDER = deal_order()
 
 
+_FISHER_YATES = tuple((i, float(i + 1)) for i in range(31, 0, -1))
+"""The steps of :func:`_shuffle`: position ``i`` swaps with ``int(random() * (i + 1))``."""
+_RECIPIENT_CARDS = tuple(
+    operator.itemgetter(*[k for k, who in enumerate(_DEAL_ORDER) if who == w]) for w in range(4))
+"""For forehand, middlehand, rearhand and the skat: the deck positions it is dealt."""
+_BITS = tuple(1 << c for c in range(32))
+
+
 def _shuffle(rng: random.Random) -> list[int]:
     """Fisher-Yates on 0..31 using only ``rng.random()``, whose sequence Python
     guarantees across versions (unlike ``shuffle``/``randrange``)."""
+    r = rng.random
     deck = list(range(32))
-    for i in range(31, 0, -1):
-        j = int(rng.random() * (i + 1))
+    for i, n in _FISHER_YATES:
+        j = int(r() * n)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def _dealt_masks(deck: list[int]) -> list[int]:
+    """The masks of forehand, middlehand, rearhand and the skat when ``deck`` (a
+    permutation of 0..31, top first) is dealt by :data:`_DEAL_ORDER`."""
+    bits = _BITS.__getitem__
+    return [sum(map(bits, cards(deck))) for cards in _RECIPIENT_CARDS]
 
 
 def _hands(
@@ -184,10 +201,7 @@ class Deal:
             rng = random.Random(seed)
         # a permutation of 0..31 dealt by _DEAL_ORDER: valid by construction, so the
         # deal is built without from_order's checks (which dominated its cost)
-        masks = [0, 0, 0, 0]
-        for card, who in zip(_shuffle(rng), _DEAL_ORDER):
-            masks[who] |= 1 << card
-        return _unchecked(cls, masks)
+        return _unchecked(cls, _dealt_masks(_shuffle(rng)))
 
     @classmethod
     def from_order(cls, deck: Iterable[Card | int]) -> Deal:
@@ -201,9 +215,7 @@ class Deal:
                                     + (" or more" if len(cards) > 32 else ""),
                                     Reason.WRONG_CARD_COUNT)
         to_mask(cards)  # validates distinct cards
-        masks = [0, 0, 0, 0]
-        for card, who in zip(cards, _DEAL_ORDER):
-            masks[who] |= 1 << int(card)
+        masks = _dealt_masks([int(c) for c in cards])
         return cls((CardSet(masks[0]), CardSet(masks[1]), CardSet(masks[2])), CardSet(masks[3]))
 
     @classmethod

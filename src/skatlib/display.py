@@ -51,17 +51,30 @@ def supports_colour(stream: TextIO | None = None) -> bool:
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
 
-def colour_card(card: Card, *, ansi: bool = True, symbols: bool = False) -> str:
-    """A card as text, coloured with ANSI escapes when ``ansi`` is true."""
-    text = card.symbol() if symbols else card.name
+def colour_card(card: Card, *, ansi: bool = True, symbols: bool = False,
+                lang: str = "en") -> str:
+    """A card as text (:func:`skatlib.i18n.card_label`: ``'CJ'``, with ``symbols``
+    ``'♣J'``, in German ``'♣B'``), coloured with ANSI escapes when ``ansi`` is true.
+
+    >>> colour_card(Card.SQ, ansi=False, symbols=True, lang="de")
+    '♠D'
+    """
+    from .i18n import card_label
+
+    text = card_label(card, lang, symbols=symbols)
     if not ansi:
         return text
     return f"{_ANSI[card.suit]}{text}{_RESET}"
 
 
-def colour_cards(cards: Iterable[Card], *, ansi: bool = True, symbols: bool = False) -> str:
-    """Cards joined by spaces, coloured when ``ansi`` is true."""
-    return " ".join(colour_card(c, ansi=ansi, symbols=symbols) for c in cards)
+def colour_cards(cards: Iterable[Card], *, ansi: bool = True, symbols: bool = False,
+                 lang: str = "en") -> str:
+    """Cards joined by spaces, coloured when ``ansi`` is true (see :func:`colour_card`).
+
+    >>> colour_cards([Card.CJ, Card.HT], ansi=False, symbols=True)
+    '♣J ♥10'
+    """
+    return " ".join(colour_card(c, ansi=ansi, symbols=symbols, lang=lang) for c in cards)
 
 
 def state_html(state: object) -> str:

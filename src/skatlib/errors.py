@@ -65,6 +65,8 @@ class Reason(enum.Enum):
     BAD_KONTRA = "bad_kontra"
     BAD_TRICK = "bad_trick"
     PUSHES_OUT_OF_RANGE = "pushes_out_of_range"
+    MISSING_ARGUMENT = "missing_argument"
+    CONFLICTING_ARGUMENTS = "conflicting_arguments"
     # actions on a game state
     WRONG_PHASE = "wrong_phase"
     NOT_YOUR_TURN = "not_your_turn"

@@ -57,9 +57,14 @@ __all__ = ["Observation", "observe"]
 _SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Observation:
-    """Everything ``seat`` may know at one moment of a deal."""
+    """Everything ``seat`` may know at one moment of a deal.
+
+    Frozen (assigning a field raises) and equal by value.  Not slotted: :func:`observe`
+    fills a new observation's ``__dict__`` in one step instead of twenty ``setattr``
+    calls (:func:`_build`, proven equal to the constructor in ``test_observation``).
+    """
 
     seat: Seat
     """Whose view this is."""
@@ -121,13 +126,14 @@ class Observation:
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: not in its hand or the hand it was
         dealt, not played, not in a known skat or discard, not in an open declarer
-        hand, not in a Schieberamsch push of its own (H-9)."""
+        hand, not in a Schieberamsch push it may see: its own, and every push once
+        the deal is over (H-9)."""
         known = self.hand.mask | self.played.mask | self.dealt_hand.mask
         for extra in (self.skat, self.discard, self.declarer_hand):
             if extra is not None:
                 known |= extra.mask
-        for who, action in self.history:  # the seat's own pushes are not censored
-            if who == self.seat and isinstance(action, Push) and action.discard:
+        for _, action in self.history:  # pushes it may see: its own, all once finished
+            if isinstance(action, Push) and action.discard:
                 known |= action.discard.mask
         return CardSet(0xFFFFFFFF & ~known)
 
@@ -171,7 +177,7 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
         declarer_hand = unchecked_set(hands[d])
     history = setup[HISTORY]
     mover = state[MOVER]
-    return Observation(
+    return _build(
         _SEATS[s], setup[RULES], phase, _SEATS[mover] if mover >= 0 else None,
         unchecked_set(hands[s]), deal.hands[s],
         history if finished else _censor(history, s), setup[BID],
@@ -186,8 +192,23 @@ _CONCEDED = tuple(tuple(_SEATS[i] for i in range(3) if m >> i & 1) for m in rang
 """The seats of each conceded-bits mask."""
 
 
+_FIELDS = tuple(f.name for f in attrs.fields(Observation))
+_new_object = object.__new__
+
+
+def _build(*values: object) -> Observation:
+    """``Observation(*values)`` without the per-field ``setattr`` of attrs' frozen
+    ``__init__`` (the class has no converters or validators, so nothing is skipped)."""
+    o = _new_object(Observation)
+    o.__dict__.update(zip(_FIELDS, values))
+    return o
+
+
 _HIDDEN_PUSH = Push(CardSet(0))
 _HIDING = (Declare, Push)
+_LAST_CENSORED: list[tuple[object, object]] = [((), ()), ((), ()), ((), ())]
+"""Per seat: the last history censored and its censored form.  A history is shared
+by every state of the card play, so each seat's observations reuse one result."""
 
 
 def _censor(
@@ -196,6 +217,17 @@ def _censor(
     """Hide the cards other seats put away: a declarer's discard shows as the bare
     declaration, and a Schieberamsch push of two cards as ``Push(CardSet())``
     (two cards pushed, unseen by this seat; ``Push()`` is a push unseen)."""
+    last = _LAST_CENSORED[seat]  # one read: another thread may replace the entry, never tear it
+    if last[0] is auction:
+        return last[1]  # type: ignore[return-value]
+    censored = _censored(auction, seat)
+    _LAST_CENSORED[seat] = (auction, censored)
+    return censored
+
+
+def _censored(
+    auction: tuple[tuple[Seat, Action], ...], seat: int
+) -> tuple[tuple[Seat, Action], ...]:
     for who, action in auction:  # most histories hide nothing: return them as they are
         if who != seat and type(action) in _HIDING and action.discard:  # type: ignore[union-attr]
             break

@@ -23,6 +23,7 @@ import attrs
 from ._text import signed as _signed
 from .deal import Seat, _seat
 from .errors import InvalidScoreError, Reason, as_int, type_error
+from .i18n import seat_name, translator
 from .rules import Rules
 
 __all__ = ["RamschResult", "ramsch_result"]
@@ -82,18 +83,28 @@ class RamschResult:
         """The size of the loss (or 120 for a Durchmarsch)."""
         return abs(self.score)
 
-    def explain(self) -> str:
-        """The breakdown, e.g. ``'Ramsch: ...; Forehand loses 50 ×2 Jungfrau'``."""
-        names = ("Forehand", "Middlehand", "Rearhand")
+    def explain(self, lang: str = "en") -> str:
+        """The breakdown, e.g. ``'Ramsch: ...; Forehand loses 50 ×2 Jungfrau'``, in
+        English or (``lang="de"``) German.
+
+        >>> r = ramsch_result((30, 50, 40), (3, 4, 3), last_trick=1)
+        >>> r.explain(), r.explain("de")
+        ('Ramsch: Forehand 30, Middlehand 50, Rearhand 40 points; Middlehand loses 50', \
+'Ramsch: Vorhand 30, Mittelhand 50, Hinterhand 40 Augen; Mittelhand verliert 50')
+        """
+        _ = translator(lang)
+        names = tuple(seat_name(i, lang) for i in range(3))
         pts = ", ".join(f"{names[i]} {self.points[i]}" for i in range(3))
         if self.durchmarsch is not None:
-            return f"Ramsch: {names[self.durchmarsch]} took every trick: Durchmarsch, +120"
-        who = " and ".join(names[s] for s in self.losers)
-        verb = "loses" if len(self.losers) == 1 else "lose"
-        text = f"Ramsch: {pts} points; {who} {verb} {self.points[self.losers[0]]}"
+            return _("Ramsch: {seat} took every trick: Durchmarsch, +120").format(
+                seat=names[self.durchmarsch])
+        who = _(" and ").join(names[s] for s in self.losers)
+        verb = _("{who} loses {points}") if len(self.losers) == 1 else _("{who} lose {points}")
+        text = _("Ramsch: {points} points").format(points=pts) + "; " + verb.format(
+            who=who, points=self.points[self.losers[0]])
         extras = []
         if self.pushes:
-            extras.append(f"×{2 ** self.pushes} pushed" if self.pushes > 1 else "×2 pushed")
+            extras.append(f"×{2 ** self.pushes} " + _("pushed"))
         counted = self.multiplier // (2 ** self.pushes)
         if counted > 1:
             extras.append(f"×{counted} Jungfrau")

@@ -23,7 +23,7 @@ import attrs
 
 from .errors import Reason, SkatError, as_text, type_error
 
-__all__ = ["Rules", "ISKO", "ISS", "PUB", "BOCK_TRIGGERS", "PRESETS", "preset"]
+__all__ = ["Rules", "ISKO", "ISS", "PUB", "BOCK_TRIGGERS", "PRESETS", "SCORING_NAMES", "preset"]
 
 BOCK_TRIGGERS = frozenset(
     {"lost_60", "kontra_re", "kontra", "passed_in", "lost_grand", "grand_hand",
@@ -82,7 +82,12 @@ def _option(default: Any, doc: str, **kwargs: Any) -> Any:
     return attrs.field(default=default, metadata={"doc": doc}, **kwargs)
 
 
-@attrs.frozen
+SCORING_NAMES: Mapping[str, str] = types.MappingProxyType(
+    {"list": "plain list (D-13)", "seeger_fabian": "Seeger-Fabian (D-14)"})
+"""How each value of :attr:`Rules.scoring` is named on sheets and in reports."""
+
+
+@attrs.frozen(repr=False)
 class Rules:
     """Rule options.  The defaults are the ISkO; every combination is valid
     unless the rules forbid it (then :class:`~skatlib.SkatError`).  A flag
@@ -130,6 +135,13 @@ class Rules:
         converter=_to_frozenset, validator=_check_triggers)
     bock_ramsch_round: bool = _option(
         False, "A Ramsch round (every deal Ramsch) follows each Bock round (D-16 option).")
+    concession: Literal["decided", "all_cards"] = _option(
+        "decided", "How a game both defenders concede (or whose claim they accept) is scored "
+        "(D-11, revised 2026-12): ``'decided'`` (ISkO 2022 4.4.3 with 4.1.5, default) wins it "
+        "at the declared value plus only the schneider/schwarz the tricks already decide and "
+        "the level needed to cover the bid; ``'all_cards'`` (the ISS convention) gives every "
+        "unplayed card to the declarer, so schneider and schwarz follow from the cards.",
+        validator=_choice("decided", "all_cards"))
     server_events: bool = _option(
         False, "Accept the ISS server's own events: time-outs and a player leaving (D-18).  "
         "Only the ``ISS`` preset enables it.")
@@ -154,6 +166,32 @@ class Rules:
         if self.bock_ramsch_round and not self.bock:
             raise SkatError("bock_ramsch_round=True needs bock=True", Reason.BAD_RULES)
 
+    def __repr__(self) -> str:
+        """The name, the scoring system (always: a series' totals depend on it) and the
+        options that differ from the defaults; it evaluates back to equal rules.
+
+        >>> Rules(kontra=True)
+        Rules(name='custom', scoring='list', kontra=True)
+        >>> ISKO
+        Rules(name='ISKO', scoring='seeger_fabian')
+        """
+        parts = [f"name={self.name!r}", f"scoring={self.scoring!r}"]
+        for field in attrs.fields(Rules):
+            value = getattr(self, field.name)
+            if field.name not in ("name", "scoring") and value != field.default:
+                shown = sorted(value) if isinstance(value, frozenset) else value
+                parts.append(f"{field.name}={shown!r}")
+        return f"Rules({', '.join(parts)})"
+
+    @property
+    def scoring_name(self) -> str:
+        """The scoring system in words, as sheets and reports name it.
+
+        >>> Rules().scoring_name, ISKO.scoring_name
+        ('plain list (D-13)', 'Seeger-Fabian (D-14)')
+        """
+        return SCORING_NAMES[self.scoring]
+
     def describe(self) -> list[tuple[str, object, str]]:
         """Every option as ``(name, value, its documentation)``, from the fields' metadata.
 
@@ -177,8 +215,9 @@ Rules.__doc__ = (Rules.__doc__ or "").rstrip() + _options_doc()
 ISKO = Rules(name="ISKO", scoring="seeger_fabian")
 """The official rules (ISkO, D-1..D-14), scored on the tournament list (Seeger-Fabian)."""
 
-ISS = Rules(name="ISS", scoring="seeger_fabian", server_events=True)
-"""The International Skat Server's conventions (D-18), for replaying its records."""
+ISS = Rules(name="ISS", scoring="seeger_fabian", concession="all_cards", server_events=True)
+"""The International Skat Server's conventions (D-18), for replaying its records: a
+defenders' concession gives every unplayed card to the declarer (D-11)."""
 
 PUB = Rules(name="PUB", kontra=True, ramsch=True, bock=True,
             bock_triggers=frozenset({"lost_60", "kontra_re", "ramsch"}))

@@ -35,6 +35,7 @@ from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType, game_type_index
 from .deal import Seat
 from .errors import InvalidScoreError, Reason, as_int, type_error
+from .i18n import contract_name, game_type_name, translator
 
 __all__ = [
     "card_points",
@@ -275,7 +276,9 @@ class GameResult:
     bid: int
     matadors: int
     declarer_points: int
-    declarer_tricks: int
+    declarer_tricks: int | None
+    """The declarer's tricks; ``None`` when the game was scored from the
+    ``schneider``/``schwarz`` flags of a score sheet instead (:func:`score`)."""
     won: bool
     overbid: bool
     value: int
@@ -293,6 +296,9 @@ class GameResult:
     declarer: Seat | None = None
     """Who declared, when known (a state's :func:`~skatlib.result` sets it;
     :func:`score` called on its own leaves it ``None`` unless given)."""
+    defenders_conceded: bool = False
+    """Both defenders conceded or accepted a claim, scored by the revised D-11
+    (``Rules.concession == 'decided'``): see :func:`score`."""
 
     passed_in = False
     """Always False: a game was played (see :class:`PassedIn`)."""
@@ -312,35 +318,44 @@ class GameResult:
         """The value before overbid rounding (equals :attr:`value` unless overbid)."""
         return _value(self.contract, self.levels)
 
-    def explain(self) -> str:
-        """The breakdown a player writes down.
+    def explain(self, lang: str = "en") -> str:
+        """The breakdown a player writes down, in English or (``lang="de"``) German
+        (:mod:`skatlib.i18n`).
 
         >>> r = score(Contract.parse("CH"), bid=48, matadors=2, declarer_points=80,
         ...           declarer_tricks=7)
         >>> print(r.explain())
         with 2, game 3, hand 4 × Clubs 12 = 48; won, +48
+        >>> print(score(Contract.parse("CH"), bid=48, matadors=2, declarer_points=58,
+        ...             declarer_tricks=5).explain(lang="de"))
+        mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48; verloren, −96
         """
+        _ = translator(lang)
         c = self.contract
         if c.is_null:
-            head = f"{c.name} {c.base_value}"
+            head = f"{contract_name(c, lang)} {c.base_value}"
         else:
             running = 0
             parts = []
             for i, level in enumerate(self.levels):
                 running += level.amount
                 # the tops item already says its count ("with 2")
-                parts.append(level.name if i == 0 else f"{level.name} {running}")
-            head = (f"{', '.join(parts)} × {c.game_type.title} {c.base_value} = "
-                    f"{self.computed_value}")
+                if i == 0:
+                    word = _("with {n}") if self.matadors > 0 else _("without {n}")
+                    parts.append(word.format(n=level.amount))
+                else:
+                    parts.append(f"{_(level.name)} {running}")
+            head = (f"{', '.join(parts)} × {game_type_name(c.game_type, lang)} "
+                    f"{c.base_value} = {self.computed_value}")
             if self.overbid:
-                head += (
-                    f"; overbid (bid {self.bid}): {self.value} = "
-                    f"{self.value // c.base_value} × {c.base_value}"
-                )
+                head += "; " + _("overbid (bid {bid})").format(bid=self.bid) + (
+                    f": {self.value} = {self.value // c.base_value} × {c.base_value}")
         if self.conceded:
-            head += "; conceded"
+            head += "; " + _("conceded")
+        if self.defenders_conceded:
+            head += "; " + _("the defenders conceded")
         base_score = self.value if self.won else -2 * self.value
-        text = f"{head}; {'won' if self.won else 'lost'}, {_signed(base_score)}"
+        text = f"{head}; {_('won') if self.won else _('lost')}, {_signed(base_score)}"
         if self.kontra:
             text += " ×2 Kontra" + (" ×2 Re" if self.kontra >= 2 else "")
             text += f" = {_signed(self.score)}"
@@ -359,11 +374,15 @@ class PassedIn:
     value = 0
     score = 0
 
-    def explain(self) -> str:
-        """>>> PassedIn().explain()
+    def explain(self, lang: str = "en") -> str:
+        """The one line a player writes down, in English or (``lang="de"``) German.
+
+        >>> PassedIn().explain()
         'passed in: all three passed, no score'
+        >>> PassedIn().explain("de")
+        'eingepasst: alle drei haben gepasst, keine Wertung'
         """
-        return "passed in: all three passed, no score"
+        return translator(lang)("passed in: all three passed, no score")
 
     def __str__(self) -> str:
         return self.explain()
@@ -384,11 +403,13 @@ class Abandoned:
     value = 0
     score = 0
 
-    def explain(self) -> str:
+    def explain(self, lang: str = "en") -> str:
         """>>> Abandoned(2, "a player left the table").explain()
         'no game: a player left the table (seat 2)'
         """
-        return f"no game: {self.reason} (seat {int(self.seat)})"
+        _ = translator(lang)
+        return _("no game: {reason} (seat {seat})").format(reason=_(self.reason),
+                                                           seat=int(self.seat))
 
     def __str__(self) -> str:
         return self.explain()
@@ -419,26 +440,100 @@ def _declarer_seat(value: object) -> Seat:
     return Seat(n)
 
 
+def _flag(name: str, value: object) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise type_error(name, "True, False or None", value)
+
+
+def _sheet_levels(contract: Contract, p: int, schneider: bool | None, schwarz: bool | None
+                  ) -> tuple[bool, bool, int]:
+    """Schneider, schwarz and the declarer's tricks (0 or 10 where schwarz decides
+    them, else -1: unknown) from the flags of a score sheet, checked against the
+    declarer's points ``p`` (ISkO 5.2, D-2, D-4; ``p = -1``: not checked)."""
+    if contract.is_null:
+        raise InvalidScoreError(
+            f"{contract.name} is won or lost by tricks, not by schneider/schwarz: give "
+            "declarer_tricks (0 when the declarer took no trick)", Reason.INCONSISTENT_RESULT)
+    if schwarz and schneider is False:
+        raise InvalidScoreError(
+            "schwarz=True with schneider=False: schwarz always includes schneider "
+            "(ISkO 5.2); leave schneider out or pass schneider=True",
+            Reason.INCONSISTENT_RESULT)
+    sz = bool(schwarz)
+    sn = bool(schneider) or sz
+    if p < 0:  # a shortened game (D-11): the flags are taken as scored
+        return sn, sz, -1
+    hit = p >= T.SCHNEIDER_POINTS or p <= _ALL - T.SCHNEIDER_POINTS
+    if sn != hit:
+        raise InvalidScoreError(
+            f"schneider={sn} does not fit declarer_points={p}: schneider is reached when "
+            f"either side has at most {_ALL - T.SCHNEIDER_POINTS} points (declarer ≥ "
+            f"{T.SCHNEIDER_POINTS} or ≤ {_ALL - T.SCHNEIDER_POINTS}, D-4)",
+            Reason.INCONSISTENT_RESULT)
+    if sz and _MOST_POINTS[2] < p < _ALL:
+        raise InvalidScoreError(
+            f"schwarz=True does not fit declarer_points={p}: a declarer with every trick has "
+            f"all {_ALL} points, one without a trick only the skat's (at most "
+            f"{_MOST_POINTS[2]}, D-2)", Reason.INCONSISTENT_RESULT)
+    return sn, sz, (10 if p == _ALL else 0) if sz else -1
+
+
+def _conceded_levels(contract: Contract, b: int, m: int, p: int, dp: int, t: int, dt: int
+                     ) -> tuple[bool, bool, bool]:
+    """Revised D-11 (ISkO 2022 4.4.3 with 4.1.5): a game the defenders conceded.  Returns
+    (won, schneider, schwarz): schneider/schwarz only where the tricks taken so far decide
+    them, raised to the level needed to cover the bid where that level is still reachable.
+    A game the defenders had already won (they hold 60 points, or schneider or schwarz
+    announced can no longer be made) stays lost at the levels decided so far."""
+    schneider = p >= T.SCHNEIDER_POINTS or dp >= T.SCHNEIDER_POINTS
+    schwarz = t == 10 or dt == 10
+    reachable = (dp < _ALL - T.WIN_POINTS + 1
+                 and (not contract.schneider or dp <= _ALL - T.SCHNEIDER_POINTS)
+                 and (not contract.schwarz or dt == 0))
+    if not reachable:
+        return False, schneider, schwarz
+    for need_schneider, need_schwarz in ((False, False), (True, False), (True, True)):
+        if need_schneider and dp > _ALL - T.SCHNEIDER_POINTS or need_schwarz and dt:
+            break  # that level can no longer be reached
+        sn, sz = schneider or need_schneider, schwarz or need_schwarz
+        if game_value(contract, m, schneider=sn, schwarz=sz) >= b:
+            return True, sn, sz
+    return True, schneider, schwarz  # overbid whatever happens: score() loses it
+
+
 def score(
     contract: Contract,
     *,
     bid: int | Bid,
     matadors: int,
     declarer_points: int,
-    declarer_tricks: int,
+    declarer_tricks: int | None = None,
     kontra: int = 0,
     defender_points: int | None = None,
     defender_tricks: int | None = None,
     conceded: bool = False,
     declarer: Seat | int | None = None,
+    schneider: bool | None = None,
+    schwarz: bool | None = None,
+    defenders_conceded: bool = False,
 ) -> GameResult:
     """Score a declarer game from its contract, the bid, the matadors (counted on
     all 12 cards) and the declarer's card points (tricks plus skat) and tricks.
 
+    A score sheet records no tricks: give the ``schneider``/``schwarz`` flags
+    instead of ``declarer_tricks`` (exactly one of the two ways; a flag left out
+    is ``False``).  A flag says the level was *reached*, by either side (D-4);
+    the declarer's points say which side, and must fit it.  Null is decided by
+    tricks, so it always needs ``declarer_tricks``.
+
     For a game that was played out, leave ``defender_points``/``defender_tricks``
     out (they are 120 − points and 10 − tricks).  For a game that ended early
     (D-10, D-11), give them: schneider and schwarz then count only where the
-    cards taken so far already decide them.
+    cards taken so far already decide them.  ``defenders_conceded=True`` scores
+    a game both defenders conceded (or whose claim they accepted) by the revised
+    D-11: won at the declared value, plus the levels the tricks already decide
+    and the level needed to cover the bid where it is still reachable.
 
     The declarer wins a suit or grand game with ≥ 61 points (≥ 90 if schneider
     was announced, every trick if schwarz was announced or ouvert), and a null
@@ -446,7 +541,9 @@ def score(
     overbid (D-6).  ``kontra`` is 0, 1 (Kontra, ×2) or 2 (Re, ×4).
 
     :raises InvalidScoreError: for points outside 0..120, tricks outside 0..10,
-        impossible matadors, inconsistent points and tricks, or an overbid null.
+        impossible matadors, inconsistent points and tricks (or flags), an overbid
+        null, or both or neither of ``declarer_tricks`` and the flags
+        (``CONFLICTING_ARGUMENTS``, ``MISSING_ARGUMENT``).
     :raises InvalidBidError: for a bid that is not a bid value.
 
     >>> r = score(Contract.parse("G"), bid=48, matadors=4, declarer_points=97,
@@ -458,13 +555,71 @@ def score(
     >>> score(Contract.parse("NH"), bid=35, matadors=0, declarer_points=10,
     ...       declarer_tricks=1).score
     -70
+
+    From a score sheet (no tricks), and the D-11 concession of the ruling's example:
+
+    >>> score(Contract.parse("G"), bid=48, matadors=4, declarer_points=97,
+    ...       schneider=True).score
+    144
+    >>> score(Contract.parse("S"), bid=18, matadors=2, declarer_points=0, declarer_tricks=0,
+    ...       defender_points=0, defender_tricks=0, defenders_conceded=True).explain()
+    'with 2, game 3 × Spades 11 = 33; the defenders conceded; won, +33'
     """
     contract = _check_contract(contract)
+    sn_flag = _flag("schneider", schneider)
+    sz_flag = _flag("schwarz", schwarz)
+    flags = sn_flag is not None or sz_flag is not None
+    if flags and declarer_tricks is not None:
+        raise InvalidScoreError(
+            f"give declarer_tricks={declarer_tricks!r} or the schneider/schwarz flags of a "
+            "score sheet, not both", Reason.CONFLICTING_ARGUMENTS)
+    if not flags and declarer_tricks is None:
+        raise InvalidScoreError(
+            "score() needs the declarer's tricks (declarer_tricks=0..10) or, from a score "
+            "sheet, the flags schneider=True/False and schwarz=True/False",
+            Reason.MISSING_ARGUMENT)
+    if flags and (defender_points is not None or defender_tricks is not None):
+        raise InvalidScoreError(
+            "the schneider/schwarz flags say which levels a sheet scored; give "
+            "defender_points/defender_tricks only with declarer_tricks",
+            Reason.CONFLICTING_ARGUMENTS)
     b = _bid(bid)
     m = _check_matadors(contract, matadors)
     p = _int_in("declarer_points", declarer_points, 0, _ALL, Reason.POINTS_OUT_OF_RANGE)
-    t = _int_in("declarer_tricks", declarer_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
     k = _int_in("kontra", kontra, 0, 2, Reason.BAD_KONTRA)
+    if not isinstance(conceded, bool):
+        raise type_error("conceded", "True or False", conceded)
+    if not isinstance(defenders_conceded, bool):
+        raise type_error("defenders_conceded", "True or False", defenders_conceded)
+    if conceded and defenders_conceded:
+        raise InvalidScoreError("conceded=True and defenders_conceded=True: only one side "
+                                "can give the game up (D-11)", Reason.CONFLICTING_ARGUMENTS)
+    seat = None if declarer is None else _declarer_seat(declarer)
+    multiplier = 1 << k
+    if flags:
+        shortened = conceded or defenders_conceded
+        # the points do not decide the levels of a game shortened (D-11) or ended at the
+        # defenders' first trick (schwarz announced or ouvert, D-10): the flags are as scored
+        if shortened or (contract.schwarz and not sz_flag):
+            sn, sz, known = _sheet_levels(contract, -1, sn_flag, sz_flag)
+        else:
+            sn, sz, known = _sheet_levels(contract, p, sn_flag, sz_flag)
+        levels = value_levels(contract, m, schneider=sn, schwarz=sz)
+        value = _value(contract, levels)
+        overbid = value < b
+        if overbid:
+            value = overbid_value(contract, b)
+        won = (not overbid and p >= T.WIN_POINTS
+               and (not contract.schneider or p >= T.SCHNEIDER_POINTS)
+               and (not contract.schwarz or known == 10))
+        if shortened:
+            won = defenders_conceded and not overbid
+        return GameResult(
+            contract, b, m, p, None if known < 0 else known, won, overbid, value,
+            (value if won else -2 * value) * multiplier, sn, sz, levels, k, conceded, seat,
+            defenders_conceded)
+
+    t = _int_in("declarer_tricks", declarer_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
     dp = _ALL - p if defender_points is None else _int_in(
         "defender_points", defender_points, 0, _ALL, Reason.POINTS_OUT_OF_RANGE)
     dt = 10 - t if defender_tricks is None else _int_in(
@@ -497,11 +652,7 @@ def score(
             f"needs at least {_ALL - _MOST_POINTS[3 * dt]} points in a played-out game",
             Reason.INCONSISTENT_RESULT,
         )
-    if not isinstance(conceded, bool):
-        raise type_error("conceded", "True or False", conceded)
 
-    seat = None if declarer is None else _declarer_seat(declarer)
-    multiplier = 1 << k
     if contract.is_null:
         if contract.base_value < b:
             overbid_value(contract, b)  # raises the D-7 error
@@ -510,26 +661,27 @@ def score(
         return GameResult(
             contract, b, 0, p, t, won, False, value,
             (value if won else -2 * value) * multiplier, False, False, (), k, conceded, seat,
+            defenders_conceded,
         )
 
-    schneider = p >= T.SCHNEIDER_POINTS or dp >= T.SCHNEIDER_POINTS
-    schwarz = t == 10 or dt == 10
-    levels = value_levels(contract, m, schneider=schneider, schwarz=schwarz)
+    if defenders_conceded:
+        may_win, sn, sz = _conceded_levels(contract, b, m, p, dp, t, dt)
+    else:
+        may_win = (p >= T.WIN_POINTS and not conceded
+                   and (not contract.schneider or p >= T.SCHNEIDER_POINTS)
+                   and (not contract.schwarz or t == 10))
+        sn = p >= T.SCHNEIDER_POINTS or dp >= T.SCHNEIDER_POINTS
+        sz = t == 10 or dt == 10
+    levels = value_levels(contract, m, schneider=sn, schwarz=sz)
     value = _value(contract, levels)
     overbid = value < b
     if overbid:
         value = overbid_value(contract, b)
-    won = (
-        not overbid
-        and not conceded
-        and p >= T.WIN_POINTS
-        and (not contract.schneider or p >= T.SCHNEIDER_POINTS)
-        and (not contract.schwarz or t == 10)
-    )
+    won = may_win and not overbid
     return GameResult(
         contract, b, m, p, t, won, overbid, value,
-        (value if won else -2 * value) * multiplier, schneider, schwarz, levels, k, conceded,
-        seat,
+        (value if won else -2 * value) * multiplier, sn, sz, levels, k, conceded,
+        seat, defenders_conceded,
     )
 
 

@@ -21,21 +21,26 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal, Union
+import contextlib
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any, Literal, Union
 
 import attrs
 
-from .contract import GameType
-from .deal import Deal
-from .errors import TableError
+from .contract import Contract, GameType
+from .deal import Deal, Seat
+from .errors import Reason, RecordError, SkatError, TableError, as_int, as_text, type_error
 from .loop import Bot, play_game
 from .ramsch import RamschResult
-from .rules import ISKO, Rules
-from .scoring import Abandoned, GameResult, PassedIn, seeger_fabian
+from .record import GameRecord, replay
+from .rules import ISKO, SCORING_NAMES, Rules
+from .scoring import Abandoned, GameResult, PassedIn, score, seeger_fabian
+from .sheet import Sheet, SheetRow, envelope
 from .state import GameState, Phase, new_game, result
 
-__all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers"]
+__all__ = ["Table", "SheetEntry", "DealResult", "bock_triggers", "Casino", "Payment",
+           "Settlement", "TABLE_FORMAT", "TABLE_VERSION"]
 
 DealResult = Union[GameResult, PassedIn, RamschResult, Abandoned]  # noqa: UP007
 """Anything a finished deal can produce."""
@@ -110,6 +115,9 @@ class SheetEntry:
         return None
 
     _declarer_index: int = -1
+    record: GameRecord | None = None
+    """The deal's record (``None`` for a result recorded without its state): the
+    series replays from these (:meth:`Table.to_dict`)."""
 
     @property
     def kind(self) -> Literal["game", "passed_in", "ramsch", "no_game"]:
@@ -285,7 +293,9 @@ class Table:
         res = result(outcome)
         if res is None:  # a real check, not an assert (python -O removes those)
             raise TableError("the deal has no result yet: play it to the end first")
-        return self._record(res, outcome.declarer_index)
+        record = GameRecord(outcome.deal, outcome.actions(), self.rules,
+                            ramsch=outcome.ramsch_round)
+        return self._record(res, outcome.declarer_index, record)
 
     def record_game(self, res: DealResult, *, declarer: int | str | None = None) -> Table:
         """Record a result given without a state.  A :class:`~skatlib.GameResult`
@@ -334,7 +344,8 @@ class Table:
         raise TableError("declarer must be a seat 0..2 (forehand, middlehand, rearhand) or the "
                          f"name of a player in this deal {self.next_seats()}, not {declarer!r}")
 
-    def _record(self, res: DealResult, declarer_seat: int) -> Table:
+    def _record(self, res: DealResult, declarer_seat: int, record: GameRecord | None = None
+                ) -> Table:
         n = self.size
         dealer = self.next_dealer_index
         seats = self.seat_indices(dealer)
@@ -360,7 +371,7 @@ class Table:
             if self.rules.bock_ramsch_round:
                 queue = queue + ("ramsch",) * n
         entry = SheetEntry(len(self.entries) + 1, dealer, seats, res, bock, ramsch_round,
-                           tuple(plain), tuple(sf), triggers, declarer_index)
+                           tuple(plain), tuple(sf), triggers, declarer_index, record)
         return attrs.evolve(self, entries=self.entries + (entry,), queue=queue)
 
     def play(self, deal: Deal, bots: Sequence[Bot]) -> Table:
@@ -385,24 +396,480 @@ class Table:
         totals = self.totals(system)
         return sorted(zip(self.players, totals), key=lambda pt: -pt[1])
 
-    def sheet(self) -> str:
-        """The score sheet as a text table a person reads at a glance."""
-        names = self.players
-        width = max(8, *(len(p) for p in names))
-        head = f"{'#':>3} {'dealer':<{width}} " + " ".join(f"{p:>{width}}" for p in names)
-        lines = [head, "-" * len(head)]
+    # ----- the sheet in text, CSV and Markdown ------------------------------------------
+    def to_sheet(self) -> Sheet:
+        """The series as a :class:`~skatlib.sheet.Sheet` (what a score keeper writes:
+        the facts of every deal, the written result, value and score, and the running
+        totals under ``rules.scoring``), which :func:`skatlib.sheet.check` finds clean.
+
+        >>> from skatlib import RuleBot, Deal
+        >>> from skatlib.sheet import check
+        >>> t = Table(("A", "B", "C"))
+        >>> for i in range(3):
+        ...     t = t.play(Deal.shuffled(i), [RuleBot()] * 3)
+        >>> check(t.to_sheet()).ok
+        True
+        """
+        rows: list[SheetRow] = []
         running = [0] * self.size
-        system = self.rules.scoring
         for e in self.entries:
-            pts = e.list_points if system == "list" else e.seeger_fabian
+            pts = e.list_points if self.rules.scoring == "list" else e.seeger_fabian
             running = [a + b for a, b in zip(running, pts)]
-            cells = " ".join(f"{(f'{p:+d}' if p else '.'):>{width}}" for p in pts)
-            lines.append(f"{e.number:>3} {names[e.dealer]:<{width}} {cells}  "
-                         f"{e.describe(names)}")
-        lines.append("-" * len(head))
-        label = "list" if system == "list" else "Seeger-Fabian"
-        lines.append(f"{'':>3} {label:<{width}} " + " ".join(f"{t:>{width}}" for t in running))
+            cells = [("deal", str(e.number)), ("dealer", self.players[e.dealer])]
+            r = e.result
+            if isinstance(r, GameResult):
+                c = r.contract
+                cells += [("declarer", self.players[e._declarer_index]),
+                          ("contract", str(c)), ("bid", str(r.bid)),
+                          ("matadors", "" if c.is_null else str(r.matadors)),
+                          ("points", str(r.declarer_points)),
+                          ("schneider", "yes" if r.schneider else "no"),
+                          ("schwarz", "yes" if r.schwarz else "no"),
+                          ("kontra", ("", "kontra", "re")[r.kontra]),
+                          ("bock", "bock" if e.bock > 1 else ""),
+                          ("conceded", "declarer" if r.conceded else
+                           ("defenders" if r.defenders_conceded else "")),
+                          ("result", "won" if r.won else "lost"), ("value", str(r.value)),
+                          ("score", str(r.score * e.bock))]
+            else:
+                kind = {"passed_in": "passed", "ramsch": "ramsch"}.get(e.kind, "no game")
+                cells += [("contract", kind), ("bock", "bock" if e.bock > 1 else "")]
+            rows.append(SheetRow(e.number, tuple(cells), tuple(str(t) for t in running)))
+        return Sheet(self.players, tuple(rows), self.rules.scoring)
+
+    def sheet(self, format: Literal["text", "csv", "markdown"] = "text", *,
+              stake: Decimal | int | str | None = None) -> str:
+        """The score sheet: ``"text"`` (aligned columns a person reads at a glance),
+        ``"csv"`` (:meth:`to_sheet` as CSV, which ``skat check`` reads) or
+        ``"markdown"`` (a table).  The totals are on ``rules.scoring``, named in the
+        total line.  ``stake`` (money per point) adds the :meth:`settlement` below.
+
+        >>> from skatlib import Contract, score
+        >>> r = score(Contract.parse("N"), bid=23, matadors=0, declarer_points=0,
+        ...           declarer_tricks=0)
+        >>> t = Table(("Ann", "Ben", "Cem"), rules=Rules()).record_game(r, declarer="Ben")
+        >>> print(t.sheet())
+          # dealer          Ann      Ben      Cem
+        -----------------------------------------
+          1 Ann               .      +23        .  Ben: Null — Null 23; won, +23
+        -----------------------------------------
+            plain list        0       23        0  (totals: plain list (D-13))
+        >>> print(t.sheet("markdown"))
+        | # | dealer | Ann | Ben | Cem | game |
+        |---:|:---|---:|---:|---:|:---|
+        | 1 | Ann |  | +23 |  | Ben: Null — Null 23; won, +23 |
+        | | **plain list (D-13)** | **0** | **23** | **0** | |
+        """
+        if format == "csv":
+            if stake is not None:
+                raise TableError("a CSV sheet holds no settlement: use format='text' or "
+                                 "'markdown' with stake=, or Table.settlement()")
+            return self.to_sheet().to_csv()
+        if format not in ("text", "markdown"):
+            raise TableError(f"unknown sheet format {format!r}: 'text', 'csv' or 'markdown'")
+        names = self.players
+        label = "list" if self.rules.scoring == "list" else "seeger_fabian"
+        rows = []
+        running = [0] * self.size
+        for e in self.entries:
+            pts = e.list_points if label == "list" else e.seeger_fabian
+            running = [a + b for a, b in zip(running, pts)]
+            rows.append((str(e.number), names[e.dealer],
+                         [f"{p:+d}" if p else "" for p in pts], e.describe(names)))
+        name = self.rules.scoring_name
+        if format == "markdown":
+            lines = ["| # | dealer | " + " | ".join(names) + " | game |",
+                     "|---:|:---|" + "---:|" * self.size + ":---|"]
+            lines += [f"| {n} | {d} | " + " | ".join(c) + f" | {what} |"
+                      for n, d, c, what in rows]
+            lines.append(f"| | **{name}** | " + " | ".join(f"**{t}**" for t in running)
+                         + " | |")
+        else:
+            short = name.split(" (")[0]
+            width = max(8, *(len(p) for p in names))
+            left = max(len("dealer"), len(short), *(len(p) for p in names))
+            head = f"{'#':>3} {'dealer':<{left}} " + " ".join(f"{p:>{width}}" for p in names)
+            lines = [head, "-" * len(head)]
+            lines += [f"{n:>3} {d:<{left}} " + " ".join(f"{(x or '.'):>{width}}" for x in c)
+                      + f"  {what}" for n, d, c, what in rows]
+            lines.append("-" * len(head))
+            lines.append(f"{'':>3} {short:<{left}} " + " ".join(f"{t:>{width}}" for t in running)
+                         + f"  (totals: {name})")
+        if stake is not None:
+            lines += ["", self.settlement(stake).text()]
         return "\n".join(lines)
+
+    # ----- settling up ------------------------------------------------------------------
+    def settlement(self, per_point: Decimal | int | str, *,
+                   system: Literal["list", "seeger_fabian"] | None = None,
+                   casino: Casino | None = None) -> Settlement:
+        """Who pays whom at the end (exact :class:`~decimal.Decimal` money, never floats).
+
+        The pub way (default): every player pays or receives the difference of his
+        total to every other player's total × ``per_point`` (totals under ``system``,
+        default ``rules.scoring``).  With ``casino`` (seed 003, the online-casino
+        way), each deal is paid on its own: the losing side pays ``per_point`` × the
+        game value (× Kontra/Re/Bock, at most the casino's ``limit``) to each winner,
+        and the winners leave the commission to the house.
+
+        :raises TypeError: for a float (or another non-money type) as ``per_point``.
+
+        >>> from skatlib import Contract, score
+        >>> r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+        ...           declarer_tricks=6)
+        >>> t = Table(("Ann", "Ben", "Cem"), rules=Rules()).record_game(r, declarer="Ben")
+        >>> print(t.settlement("0.01").text())
+        Settlement at 0.01 per point (plain list (D-13)):
+          Ann pays Ben 0.48
+          Cem pays Ben 0.48
+          balances: Ann −0.48, Ben +0.96, Cem −0.48
+        >>> print(t.settlement(Decimal("0.10"), casino=Casino("0.09")).text())
+        Settlement at 0.10 per point (casino: stake × game value, 9% commission per player):
+          Ann pays Ben 4.80
+          Ben pays house 1.29
+          Cem pays Ben 4.80
+          balances: Ann −4.80, Ben +8.31, Cem −4.80
+          house commission: 1.29
+        """
+        stake = _money(per_point, "per_point")
+        if casino is not None:
+            if not isinstance(casino, Casino):
+                raise type_error("casino", "a Casino or None", casino)
+            return self._casino(stake, casino)
+        totals = self.totals(system)
+        n = self.size
+        flows: dict[tuple[int, int], Decimal] = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                diff = totals[i] - totals[j]
+                if diff:
+                    payer, payee = (j, i) if diff > 0 else (i, j)
+                    flows[(payer, payee)] = abs(diff) * stake
+        label = SCORING_NAMES[system or self.rules.scoring]
+        return _settle(self.players, flows, stake, f"{label}", Decimal(0))
+
+    def _casino(self, stake: Decimal, casino: Casino) -> Settlement:
+        flows: dict[tuple[int, int], Decimal] = {}
+        house = Decimal(0)
+        cent = Decimal("0.01")
+        for e in self.entries:
+            r = e.result
+            seats = list(e.seats)
+            if isinstance(r, GameResult):
+                d = e._declarer_index
+                others = [s for s in seats if s != d]
+                payers, receivers = ([d], others) if not r.won else (others, [d])
+                money = stake * r.value * (1 << r.kontra) * e.bock
+            elif isinstance(r, RamschResult):
+                if r.durchmarsch is not None:
+                    receivers = [seats[int(r.durchmarsch)]]
+                else:
+                    receivers = [seats[i] for i in range(3) if Seat(i) not in r.losers]
+                payers = [s for s in seats if s not in receivers]
+                money = stake * r.value * e.bock
+            else:
+                continue
+            if not payers or not receivers:
+                continue
+            if casino.limit is not None:
+                money = min(money, casino.limit)
+            fee = (money * casino.commission).quantize(cent, ROUND_HALF_UP) * 3
+            house += fee
+            for p in payers:
+                for q in receivers:
+                    _flow(flows, p, q, money)
+            for q in receivers:
+                _flow(flows, q, -1, fee / len(receivers))
+        percent = (casino.commission * 100).normalize()
+        method = f"casino: stake × game value, {percent:f}% commission per player"
+        if casino.limit is not None:
+            method += f", limit {casino.limit}"
+        return _settle(self.players, flows, stake, method, house)
+
+    # ----- keeping a series: JSON -------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The series as versioned JSON data (``format`` ``"skatlib-table"``,
+        ``version`` 1): ``players``, ``rules`` (as in a skatlib-record),
+        ``deals``, ``first_dealer``, ``entries`` (each deal's skatlib-record under
+        ``"record"``, or for a result recorded without its state the result under
+        ``"result"``) and ``sheet`` (:meth:`to_sheet` as a ``skatlib-sheet``).
+        :meth:`from_dict` replays every record and reads everything back.
+
+        :raises RecordError: (``UNWRITABLE_VALUE``) for a result recorded without its
+            state that its fields cannot rebuild (a Ramsch result; a game ended early
+            by D-10): record the finished :class:`~skatlib.GameState` instead.
+
+        >>> from skatlib import RuleBot, Deal, PUB
+        >>> t = Table(("A", "B", "C", "D"), rules=PUB)
+        >>> for i in range(4):
+        ...     t = t.play(Deal.shuffled(i), [RuleBot()] * 3)
+        >>> data = t.to_dict()
+        >>> data["format"], data["version"], len(data["entries"])
+        ('skatlib-table', 1, 4)
+        >>> Table.from_dict(data) == t
+        True
+        """
+        from .formats import json as record_json
+
+        entries: list[dict[str, Any]] = []
+        for e in self.entries:
+            if e.record is not None:
+                entries.append({"record": record_json.to_dict(e.record)})
+            else:
+                entries.append({"result": _result_dict(e)})
+        return {"format": TABLE_FORMAT, "version": TABLE_VERSION,
+                "players": list(self.players), "rules": record_json._rules_dict(self.rules),
+                "deals": self.deals, "first_dealer": self.first_dealer,
+                "entries": entries, "sheet": self.to_sheet().to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Table:
+        """The series from :meth:`to_dict`'s data: every record replayed (each action
+        checked) and recorded again, so the sheet, Bock queue and totals are rebuilt
+        by the rules, then compared with the saved ``sheet``.
+
+        :raises RecordError: naming the field (``'entries[3].record'``, ``'sheet'``) of
+            anything that does not read, replay or agree.
+        """
+        from .formats import json as record_json
+
+        envelope(data, TABLE_FORMAT, TABLE_VERSION, set(_TABLE_KEYS))
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError("players must be a list of names", field="players")
+        deals = data.get("deals")
+        first = data.get("first_dealer", 0)
+        if deals is not None and type(deals) is not int:
+            raise RecordError(f"deals must be a whole number or null, not {deals!r}",
+                              field="deals")
+        if type(first) is not int:
+            raise RecordError(f"first_dealer must be a whole number, not {first!r}",
+                              field="first_dealer")
+        rules = record_json._rules(data.get("rules", {}))
+        try:
+            table = cls(tuple(players), rules=rules, deals=deals, first_dealer=first)
+        except SkatError as exc:
+            raise RecordError(str(exc), exc.reason, field="players") from exc
+        raw = data.get("entries", [])
+        if not isinstance(raw, list):
+            raise RecordError("entries must be a list", field="entries")
+        for i, item in enumerate(raw):
+            where = f"entries[{i}]"
+            if not isinstance(item, Mapping) or len(item) != 1 or not (
+                    "record" in item or "result" in item):
+                raise RecordError("an entry is an object with one key, 'record' or 'result'",
+                                  field=where)
+            try:
+                if "record" in item:
+                    rec = record_json.from_dict(item["record"], check=False)
+                    table = table.record(replay(rec))
+                else:
+                    res, seat = _result_from_dict(item["result"])
+                    table = table.record_game(res, declarer=seat)
+            except RecordError as exc:
+                raise RecordError(str(exc), exc.reason, field=f"{where}.{exc.field or ''}"
+                                  ) from exc
+            except SkatError as exc:
+                raise RecordError(str(exc), exc.reason, field=where) from exc
+        if "sheet" in data:
+            saved = Sheet.from_dict(data["sheet"])
+            mine = table.to_sheet()
+            if saved != mine:
+                row = next((k for k, (a, b) in enumerate(zip(saved.rows, mine.rows))
+                            if a != b), min(len(saved.rows), len(mine.rows)))
+                raise RecordError(f"the saved sheet disagrees with the replayed deals at row "
+                                  f"{row + 1} (check it with 'skat check')",
+                                  Reason.RECORD_MISMATCH, field="sheet")
+        return table
+
+
+TABLE_FORMAT = "skatlib-table"
+"""The ``format`` key of a series saved by :meth:`Table.to_dict`."""
+TABLE_VERSION = 1
+"""The version :meth:`Table.to_dict` writes and :meth:`Table.from_dict` reads."""
+_TABLE_KEYS = frozenset({"players", "rules", "deals", "first_dealer", "entries", "sheet"})
+
+
+def _result_dict(e: SheetEntry) -> dict[str, Any]:
+    r = e.result
+    if isinstance(r, PassedIn):
+        return {"kind": "passed_in"}
+    if isinstance(r, Abandoned):
+        return {"kind": "abandoned", "seat": int(r.seat), "reason": r.reason}
+    if isinstance(r, GameResult):
+        out = {"kind": "game", "contract": str(r.contract), "bid": r.bid,
+               "matadors": r.matadors, "declarer_points": r.declarer_points,
+               "declarer_tricks": r.declarer_tricks, "schneider": r.schneider,
+               "schwarz": r.schwarz, "kontra": r.kontra, "conceded": r.conceded,
+               "defenders_conceded": r.defenders_conceded,
+               "declarer": e.seats.index(e._declarer_index), "won": r.won,
+               "score": r.score}
+        back: DealResult | None = None
+        with contextlib.suppress(RecordError):
+            back = _result_from_dict(out)[0]
+        if isinstance(back, GameResult) and attrs.evolve(back, declarer=r.declarer) == r:
+            return out
+    raise RecordError(f"deal {e.number}: a {type(r).__name__} recorded without its deal "
+                      "cannot be written so that it reads back; record the finished "
+                      "GameState (Table.record) instead", Reason.UNWRITABLE_VALUE)
+
+
+def _result_from_dict(data: object) -> tuple[DealResult, int | None]:
+    if not isinstance(data, Mapping):
+        raise RecordError("a result is an object", field="result")
+    kind = data.get("kind")
+    try:
+        if kind == "passed_in":
+            return PassedIn(), None
+        if kind == "abandoned":
+            return Abandoned(Seat(as_int(data.get("seat"), "seat")),
+                             as_text(data.get("reason"), "reason")), None
+        if kind != "game":
+            raise RecordError(f"unknown result kind {kind!r}: 'game', 'passed_in' or "
+                              "'abandoned'", field="result.kind")
+        c = Contract.parse(as_text(data.get("contract"), "contract"))
+        t = data.get("declarer_tricks")
+        flags = t is None or data.get("conceded") or data.get("defenders_conceded")
+        common: dict[str, Any] = {
+            "bid": data.get("bid"), "matadors": data.get("matadors"),
+            "declarer_points": data.get("declarer_points"), "kontra": data.get("kontra", 0),
+            "conceded": data.get("conceded", False),
+            "defenders_conceded": data.get("defenders_conceded", False)}
+        if flags and not c.is_null:
+            res = score(c, schneider=data.get("schneider"), schwarz=data.get("schwarz"),
+                        **common)
+            res = attrs.evolve(res, declarer_tricks=None if t is None else as_int(t, "t"))
+        else:
+            res = score(c, declarer_tricks=t, **common)
+    except (SkatError, TypeError, ValueError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"the result does not rebuild: {exc}", field="result") from exc
+    if (res.won, res.score) != (data.get("won"), data.get("score")):
+        raise RecordError(f"the result's won/score ({data.get('won')}, {data.get('score')}) "
+                          f"do not follow from its facts: {res.explain()}",
+                          Reason.RECORD_MISMATCH, field="result")
+    seat = data.get("declarer")
+    return res, None if seat is None else as_int(seat, "declarer")
+
+
+# ----- money -----------------------------------------------------------------------------
+
+
+def _money(value: object, name: str) -> Decimal:
+    """Exact money: a Decimal, an int or a decimal string; never a float."""
+    if isinstance(value, Decimal):
+        out = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        out = Decimal(value)
+    elif isinstance(value, str):
+        try:
+            out = Decimal(value.strip())
+        except InvalidOperation:
+            raise TableError(f"{name}={value!r} is not a decimal amount such as '0.01'"
+                             ) from None
+    else:
+        raise type_error(name, "a Decimal, an int or a decimal string such as '0.01' "
+                         "(never a float: money is exact)", value)
+    if not out.is_finite() or out < 0:
+        raise TableError(f"{name} must be a finite amount of at least 0, not {value!r}")
+    return out
+
+
+def _commission(value: Decimal | int | str) -> Decimal:
+    return _money(value, "commission")
+
+
+def _limit(value: Decimal | int | str | None) -> Decimal | None:
+    return None if value is None else _money(value, "limit")
+
+
+@attrs.frozen
+class Casino:
+    """The online-casino settlement of seed 003: every deal is paid at once, stake ×
+    game value, and the house keeps ``commission`` (a fraction, ``Decimal('0.09')``
+    for 9 %) of the amount per player, rounded to the cent, times the 3 players of
+    the deal; ``limit`` caps the amount per deal.
+
+    >>> Casino(Decimal("0.09")).commission
+    Decimal('0.09')
+    """
+
+    commission: Decimal = attrs.field(converter=_commission)
+    limit: Decimal | None = attrs.field(default=None, converter=_limit)
+
+    def __attrs_post_init__(self) -> None:
+        if self.commission >= 1:
+            raise TableError(f"commission is a fraction below 1 (0.09 for 9 %), not "
+                             f"{self.commission}")
+
+
+@attrs.frozen
+class Payment:
+    """``payer`` pays ``payee`` ``amount`` (``payee`` ``'house'`` for a commission)."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@attrs.frozen
+class Settlement:
+    """The end of a series in money: who pays whom, each player's balance (what he
+    receives, negative when he pays) and the house's commission (casino only)."""
+
+    players: tuple[str, ...]
+    per_point: Decimal
+    method: str
+    payments: tuple[Payment, ...]
+    balances: tuple[Decimal, ...]
+    house: Decimal
+
+    def text(self) -> str:
+        """The settlement in lines a table reads out."""
+        lines = [f"Settlement at {self.per_point} per point ({self.method}):"]
+        lines += [f"  {p.payer} pays {p.payee} {p.amount}" for p in self.payments]
+        if not self.payments:
+            lines.append("  nobody pays anybody")
+        lines.append("  balances: " + ", ".join(
+            f"{n} {_signed_money(b)}" for n, b in zip(self.players, self.balances)))
+        if self.house:
+            lines.append(f"  house commission: {self.house}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _signed_money(d: Decimal) -> str:
+    return f"+{d}" if d > 0 else (f"−{-d}" if d < 0 else "0")
+
+
+def _flow(flows: dict[tuple[int, int], Decimal], payer: int, payee: int, amount: Decimal
+          ) -> None:
+    if payee >= 0 and (payee, payer) in flows:  # net the pair
+        back = flows.pop((payee, payer)) - amount
+        if back > 0:
+            flows[(payee, payer)] = back
+        elif back < 0:
+            flows[(payer, payee)] = -back
+        return
+    flows[(payer, payee)] = flows.get((payer, payee), Decimal(0)) + amount
+
+
+def _settle(players: tuple[str, ...], flows: Mapping[tuple[int, int], Decimal],
+            stake: Decimal, method: str, house: Decimal) -> Settlement:
+    balances = [Decimal(0)] * len(players)
+    payments = []
+    for (payer, payee), amount in sorted(flows.items()):
+        if not amount:
+            continue
+        balances[payer] -= amount
+        if payee >= 0:
+            balances[payee] += amount
+        payments.append(Payment(players[payer], players[payee] if payee >= 0 else "house",
+                                amount))
+    return Settlement(players, stake, method, tuple(payments), tuple(balances), house)
 
 
 _ = GameState

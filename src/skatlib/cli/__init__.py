@@ -7,9 +7,12 @@ exit code.  To add a subcommand, write those two functions and append one
 ``Command`` to :data:`COMMANDS`; :func:`main` does the rest (parsing, one-line
 error messages, exit codes).
 
-Exit codes: 0 success, 1 ``skat replay`` found records that disagree or fail,
-2 bad input (usage or a :class:`~skatlib.SkatError`), 74 the output cannot be
-written (standard output closed, a full disk), 130 interrupted.  Neither bad
+Exit codes: 0 success, 1 ``skat replay`` found records that disagree or fail
+(or ``skat check`` a score-sheet row that is wrong),
+2 bad input (usage or a :class:`~skatlib.SkatError`), 3 ``skat play --human``:
+the input ended before the game was over (:data:`skatlib.human.EXIT_UNFINISHED`),
+74 the output cannot be written (standard output closed, a full disk), 130
+interrupted.  ``skat --lang de`` (or ``LANG=de_DE.UTF-8``) speaks German.  Neither bad
 input nor a failing output prints a traceback, only one line ``skat: error:
 ...`` on standard error.
 
@@ -30,7 +33,8 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from .._text import write_line as _write
 from ..errors import SkatError
-from . import arena, play, replay, simulate, value
+from ..i18n import LANGUAGES, detect_lang, error_message
+from . import arena, check, dataset, play, replay, simulate, value
 from ._common import UsageError
 
 if TYPE_CHECKING:
@@ -70,7 +74,7 @@ class _Parser(argparse.ArgumentParser):
 COMMANDS: list[Command] = [
     Command(
         "play",
-        "play a deal (or a series with --players) with bots and print it",
+        "play a deal (or a series with --players) with bots, or yourself (--human)",
         play.add_arguments,
         play.run,
     ),
@@ -79,6 +83,12 @@ COMMANDS: list[Command] = [
         "score a game: value, win or loss, list points (ISkO 5)",
         value.add_arguments,
         value.run,
+    ),
+    Command(
+        "check",
+        "check a score sheet (CSV, JSON or a saved series): rows with ✓/✗, exit 1 if wrong",
+        check.add_arguments,
+        check.run,
     ),
     Command(
         "replay",
@@ -98,6 +108,12 @@ COMMANDS: list[Command] = [
         arena.add_arguments,
         arena.run,
     ),
+    Command(
+        "dataset",
+        "training examples (tensors, action ids) from ISS game records",
+        dataset.add_arguments,
+        dataset.run,
+    ),
 ]
 """The subcommands, in the order ``skat --help`` lists them."""
 
@@ -115,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Skat exactly as the International Skat Order (ISkO) defines it.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of what skat says: en or de (default: from LANGUAGE, "
+                             "LC_ALL, LC_MESSAGES or LANG, e.g. LANG=de_DE.UTF-8; else en)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for command in COMMANDS:
@@ -147,15 +166,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Exit codes: 0 success (also when the reader of a pipe goes away, as in
     ``skat play | head``), 1 ``skat replay`` found records that disagree or fail,
-    2 bad input, 74 (:data:`EXIT_OUTPUT`) the output cannot be written, 130
+    2 bad input, 3 the input of ``skat play --human`` ended before the game was
+    over, 74 (:data:`EXIT_OUTPUT`) the output cannot be written, 130
     interrupted.  None of them comes with a traceback.
     """
     if sys.stdout is None:  # started with standard output closed (`skat ... >&-`)
         _error("standard output is closed: nothing can be printed")
         return EXIT_OUTPUT
     parser = build_parser()
+    lang = "en"
     try:
         args = parser.parse_args(argv)
+        if args.lang is None:
+            args.lang = detect_lang()
+        lang = args.lang
         run: Callable[[argparse.Namespace], int] = args.run
         code = run(args)
         sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
@@ -170,8 +194,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _error(f"cannot write the output: {err.strerror or err}")
             return EXIT_OUTPUT
         return exc.code if isinstance(exc.code, int) else 0
-    except (UsageError, SkatError) as exc:
+    except UsageError as exc:
         _error(str(exc))
+        return 2
+    except SkatError as exc:
+        _error(error_message(exc, lang))
         return 2
     except KeyboardInterrupt:
         with contextlib.suppress(OSError, ValueError, AttributeError):

@@ -23,6 +23,7 @@ from .._text import write_line as _write
 from ..cards import CardSet
 from ..contract import Contract
 from ..errors import InvalidScoreError, Reason
+from ..i18n import translator
 from ..scoring import GameResult, matadors, score, seeger_fabian
 from ._common import UsageError
 
@@ -202,9 +203,12 @@ def run(args: argparse.Namespace) -> int:
         _write(out, _value_json(result, args))
         return 0
     declarer, other = seeger_fabian(result, players=args.players)
-    _write(out, result.explain())
-    text = f"Seeger-Fabian ({args.players} players): declarer {_signed(declarer)}"
+    lang = getattr(args, "lang", None) or "en"  # `skat --lang de value ...`: German
+    _ = translator(lang)
+    _write(out, result.explain(lang))
+    text = _("Seeger-Fabian ({players} players): declarer {declarer}").format(
+        players=args.players, declarer=_signed(declarer))
     if other:
-        text += f", each other player {_signed(other)}"
+        text += ", " + _("each other player {points}").format(points=_signed(other))
     _write(out, text)
     return 0

@@ -1152,6 +1152,11 @@ def _final_result(state: GameState, line: int | None) -> GameResult | PassedIn |
     if state.phase != Phase.FINISHED:
         raise RecordError(f"the game is not over ({_expecting(state)}), so it has no result",
                           line=line, field="MV")
+    if state.end == EndReason.DEFENDERS_CONCEDED and state.rules.concession != "all_cards":
+        # an ISS result follows the server's convention (D-11, D-18), whatever rules the
+        # deal was played under: every unplayed card goes to the declarer
+        state = GameState.from_position(
+            state.deal, state.actions(), rules=attrs.evolve(state.rules, concession="all_cards"))
     try:
         res = result(state)
     except SkatError as exc:

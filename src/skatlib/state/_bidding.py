@@ -73,13 +73,13 @@ def check(s: GameState, action: object) -> None:
 
 def _bidding(s: GameState, setup: tuple[Any, ...], mover: int, bid: int, asker: int,
              listener: int, passed: int, history: tuple[Any, ...]) -> GameState:
-    new = (*setup[:BID], bid, asker, listener, passed, history, *setup[HISTORY + 1:])
+    new = setup[:BID] + (bid, asker, listener, passed, history) + setup[HISTORY + 1:]
     return make(Phase.BIDDING, mover, s[2], (), 0, (), -1, -1, s[8], EndReason.NOT_ENDED, new)
 
 
 def _declarer_found(s: GameState, setup: tuple[Any, ...], declarer: int, bid: int,
                     passed: int, history: tuple[Any, ...]) -> GameState:
-    new = (*setup[:BID], bid, -1, -1, passed, history, *setup[HISTORY + 1:])
+    new = setup[:BID] + (bid, -1, -1, passed, history) + setup[HISTORY + 1:]
     return make(Phase.SKAT, declarer, s[2], (), 0, (), -1, declarer, s[8], EndReason.NOT_ENDED,
                 new)
 
@@ -88,7 +88,7 @@ def start_ramsch(s: GameState, setup: tuple[Any, ...], passed: int,
                  history: tuple[Any, ...]) -> GameState:
     """Three passes under ``Rules.ramsch`` (or a Ramsch round): Schieberamsch starts
     with forehand's push decision, plain Ramsch with forehand's lead (D-17)."""
-    new = (*setup[:ASKER], -1, -1, passed, history, *setup[HISTORY + 1:])
+    new = setup[:ASKER] + (-1, -1, passed, history) + setup[HISTORY + 1:]
     if setup[RULES].schieberamsch:
         return make(Phase.PUSHING, 0, s[2], (), 0, (), -1, -1, s[8], EndReason.NOT_ENDED, new)
     return make(Phase.PLAYING, 0, s[2], (), 0, (), 6, -1, s[8], EndReason.NOT_ENDED, new)
@@ -97,7 +97,7 @@ def start_ramsch(s: GameState, setup: tuple[Any, ...], passed: int,
 def step(s: GameState, action: Action) -> GameState:
     setup = s[SETUP]
     seat = s[MOVER]
-    history = (*setup[HISTORY], (SEATS[seat], action))
+    history = setup[HISTORY] + ((SEATS[seat], action),)
     bid, asker, listener, passed = setup[BID], setup[ASKER], setup[LISTENER], setup[PASSED]
     if seat == asker:
         if type(action) is Bid:
@@ -114,7 +114,7 @@ def step(s: GameState, action: Action) -> GameState:
         # forehand passes too: Ramsch (D-17) or passed in (D-8)
         if setup[RULES].ramsch:
             return start_ramsch(s, setup, passed, history)
-        new = (*setup[:PASSED], passed, history, *setup[HISTORY + 1:])
+        new = setup[:PASSED] + (passed, history) + setup[HISTORY + 1:]
         return make(Phase.FINISHED, -1, s[2], (), 0, (), -1, -1, s[8], EndReason.PASSED_IN, new)
     # the listener
     if type(action) is Hold:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from .. import _tables as T
-from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand
+from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_declare
 from ..cards import CardSet
 from ..contract import Contract, GameType, game_type_index
 from ..errors import InvalidCardsError, InvalidContractError, Reason, as_int
@@ -68,12 +68,12 @@ def check_skat(s: GameState, action: object) -> None:
 def step_skat(s: GameState, action: Action) -> GameState:
     d = s[DECL]
     setup = s[SETUP]
-    history = (*setup[HISTORY], (SEATS[d], action))
+    history = setup[HISTORY] + ((SEATS[d], action),)
     if type(action) is PickUpSkat:
-        new = (*setup[:HISTORY], history, setup[CONTRACT], True, *setup[PICKED + 1:])
+        new = setup[:HISTORY] + (history, setup[CONTRACT], True) + setup[PICKED + 1:]
         hands = set3(s[HANDS], d, s[HANDS][d] | s[SKAT])
         return make(Phase.DECLARING, d, hands, (), 0, (), -1, d, 0, EndReason.NOT_ENDED, new)
-    new = (*setup[:HISTORY], history, *setup[HISTORY + 1:])
+    new = setup[:HISTORY] + (history,) + setup[HISTORY + 1:]
     return make(Phase.DECLARING, d, s[HANDS], (), 0, (), -1, d, s[SKAT], EndReason.NOT_ENDED, new)
 
 
@@ -287,11 +287,11 @@ def declare(s: GameState, d: int, action: Declare, bid: int | None = None) -> Ga
         skat = action.discard.mask
     owned = hands[d] | skat
     c = action.contract
-    entry = _DECLARE_BARE[c] if not picked else Declare(c, CardSet(skat))
-    history = (*setup[HISTORY], (SEATS[d], entry))
-    new = (*setup[:BID], setup[BID] if bid is None else bid, *setup[BID + 1:HISTORY], history, c,
-           picked, *setup[PICKED + 1:OWNED], owned, *setup[OWNED + 1:OPEN], c.ouvert,
-           *setup[OPEN + 1:])
+    entry = _DECLARE_BARE[c] if not picked else unchecked_declare(c, skat)
+    history = setup[HISTORY] + ((SEATS[d], entry),)
+    new = (setup[:BID] + (setup[BID] if bid is None else bid,) + setup[BID + 1:HISTORY]
+           + (history, c, picked) + setup[PICKED + 1:OWNED] + (owned,) + setup[OWNED + 1:OPEN]
+           + (c.ouvert,) + setup[OPEN + 1:])
     after = make(Phase.PLAYING, 0, hands, (), 0, (), int(c.game_type), d, skat,
                  EndReason.NOT_ENDED, new)
     if setup[RULES].kontra:

@@ -53,7 +53,7 @@ def _may_kontra(setup: tuple[Any, ...], seat: int) -> bool:
 
 def kontra_next(s: GameState, setup: tuple[Any, ...], done: int) -> GameState:
     """Ask the next defender (in seat order) who may still say Kontra, else start play."""
-    new = (*setup[:KDONE], done, *setup[KDONE + 1:])
+    new = setup[:KDONE] + (done,) + setup[KDONE + 1:]
     d = s[DECL]
     for seat in (0, 1, 2):
         if seat != d and not done >> seat & 1 and _may_kontra(setup, seat):
@@ -64,13 +64,13 @@ def kontra_next(s: GameState, setup: tuple[Any, ...], done: int) -> GameState:
 def step(s: GameState, action: Action) -> GameState:
     setup = s[SETUP]
     seat = s[MOVER]
-    history = (*setup[HISTORY], (SEATS[seat], action))
-    new = (*setup[:HISTORY], history, *setup[HISTORY + 1:])
+    history = setup[HISTORY] + ((SEATS[seat], action),)
+    new = setup[:HISTORY] + (history,) + setup[HISTORY + 1:]
     if type(action) is Kontra:
-        new = (*new[:KONTRA], 1, *new[KONTRA + 1:])
+        new = new[:KONTRA] + (1,) + new[KONTRA + 1:]
         return with_turn(s, Phase.KONTRA, s[DECL], new)
     if type(action) is Re:
-        new = (*new[:KONTRA], 2, *new[KONTRA + 1:])
+        new = new[:KONTRA] + (2,) + new[KONTRA + 1:]
         return with_turn(s, Phase.PLAYING, 0, new)
     if setup[KONTRA]:  # the declarer does not answer Re
         return with_turn(s, Phase.PLAYING, 0, new)

@@ -7,6 +7,7 @@ shares: side actions (D-11), server events (D-18) and a finished deal.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -88,6 +89,7 @@ _play = _playing.play
 _legal_mask = _playing.legal_mask
 _PLAYING = Phase.PLAYING
 _EVENTS = (TimeOut, Leave)
+_ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
 
 def require_state(state: object, name: str = "state") -> None:
@@ -182,6 +184,11 @@ def check_action(state: GameState, action: object) -> None:
 
 def _check(state: GameState, action: object, d7: bool) -> None:
     phase = state[0]
+    if not isinstance(action, _ACTIONS):  # e.g. the text 'p': say so, not "must bid or pass"
+        hint = (f": parse text first, parse_action({action!r}) (typed input: "
+                "skatlib.human.read_actions)" if isinstance(action, str) else "")
+        raise illegal(state, action, f"{type(action).__name__} is not an action (Bid, Pass, "
+                      f"Play, ...){hint}", Reason.UNKNOWN_ACTION)
     if isinstance(action, _EVENTS):
         if not state[SETUP][0].server_events:
             raise illegal(state, action, "time-outs and leaving are server events, only "
@@ -256,7 +263,7 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
 def _event(state: GameState, action: TimeOut | Leave) -> GameState:
     end = EndReason.TIMEOUT if isinstance(action, TimeOut) else EndReason.LEFT
     setup = state[SETUP]
-    new = (*setup[:EVENT], int(action.seat), *setup[EVENT + 1:])
+    new = setup[:EVENT] + (int(action.seat),) + setup[EVENT + 1:]
     return make(Phase.FINISHED, -1, state[HANDS], state[TRICK], state[4], state[TRICKS],
                 state[6], state[DECL], state[SKAT], end, new)
 

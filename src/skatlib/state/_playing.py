@@ -48,6 +48,7 @@ _NEXT = (1, 2, 0)
 _PLAYING, _FINISHED, _NOT_ENDED = Phase.PLAYING, Phase.FINISHED, EndReason.NOT_ENDED
 _new = tuple.__new__
 _FOLLOW = T.FOLLOW
+_KEY = T.KEY
 
 
 _BYTE_PLAYS = byte_tables(_PLAYS)
@@ -107,15 +108,22 @@ def play(s: GameState, card: int) -> GameState:
         hands = (h[0], h[1], h[2] ^ bit)
     trick = s[3]
     if len(trick) < 2:
-        return _new(GameState, (_PLAYING, _NEXT[seat], hands, (*trick, card), s[4], s[5], s[6],
+        return _new(GameState, (_PLAYING, _NEXT[seat], hands, trick + (card,), s[4], s[5], s[6],
                                 s[7], s[8], _NOT_ENDED, s[10]))
     gt = s[6]
     c0, c1 = trick
     leader = s[4]
-    winner = (leader + T.trick_winner_fast(gt, c0, c1, card)) % 3
-    tricks = (*s[5], T.pack_trick(leader, c0, c1, card, gt))
+    # inlined _tables.trick_winner_fast and pack_trick (proven equal in test_state_play)
+    key = _KEY[gt][c0]
+    k0, k1, k2 = key[c0], key[c1], key[card]
+    if k1 > k0:
+        winner = (leader + (2 if k2 > k1 else 1)) % 3
+    else:
+        winner = (leader + (2 if k2 > k0 else 0)) % 3
+    tricks = s[5] + (gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | card,)
     d = s[7]
-    if T.ends_early(gt, d, winner, d >= 0 and s[10][CONTRACT].schwarz):
+    # only null and schwarz-announced (or ouvert) games may end early (D-10)
+    if (gt == 5 or d >= 0 and s[10][CONTRACT].schwarz) and T.ends_early(gt, d, winner, True):
         return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
                                 EndReason.NULL_TRICK if gt == 5 else EndReason.DEFENDERS_TRICK,
                                 s[10]))
@@ -186,7 +194,7 @@ def check_side(s: GameState, action: Concede | Claim | Refuse) -> None:
 def _talk(s: GameState, phase: Phase, mover: int, end: EndReason, conceded: int, open_hand: bool,
           claim: bool) -> GameState:
     setup = s[SETUP]
-    new = (*setup[:CONCEDED], conceded, open_hand, claim, *setup[CLAIM + 1:])
+    new = setup[:CONCEDED] + (conceded, open_hand, claim) + setup[CLAIM + 1:]
     return _new(GameState, (phase, mover, s[HANDS], s[TRICK], s[LEADER], s[TRICKS], s[GT], s[DECL],
                             s[8], end, new))
 

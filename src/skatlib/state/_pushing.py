@@ -99,8 +99,8 @@ def check(s: GameState, action: object) -> None:
 
 def _passed_on(s: GameState, setup: tuple[Any, ...], seat: int, hands: tuple[int, int, int],
                skat: int, pushes: int, history: tuple[Any, ...]) -> GameState:
-    new = (*setup[:HISTORY], history, setup[HISTORY + 1], False, *setup[PICKED + 1:PUSHES],
-           pushes, *setup[PUSHES + 1:])
+    new = (setup[:HISTORY] + (history, setup[HISTORY + 1], False) + setup[PICKED + 1:PUSHES]
+           + (pushes,) + setup[PUSHES + 1:])
     if seat == 2:
         return make(Phase.PLAYING, 0, hands, (), 0, (), 6, -1, skat, EndReason.NOT_ENDED, new)
     return make(Phase.PUSHING, seat + 1, hands, (), 0, (), -1, -1, skat, EndReason.NOT_ENDED, new)
@@ -117,11 +117,11 @@ def step(s: GameState, action: Action) -> GameState:
         if skat.bit_count() < 2:
             return make(Phase.PUSHING, seat, hands, (), 0, (), -1, -1, skat,
                         EndReason.NOT_ENDED, setup)
-        history = (*setup[HISTORY], (SEATS[seat], Push(CardSet(skat))))
+        history = setup[HISTORY] + ((SEATS[seat], Push(CardSet(skat))),)
         return _passed_on(s, setup, seat, hands, skat, setup[PUSHES], history)
-    history = (*setup[HISTORY], (SEATS[seat], action))
+    history = setup[HISTORY] + ((SEATS[seat], action),)
     if kind is PickUpSkat:
-        new = (*setup[:HISTORY], history, setup[HISTORY + 1], True, *setup[PICKED + 1:])
+        new = setup[:HISTORY] + (history, setup[HISTORY + 1], True) + setup[PICKED + 1:]
         hands = set3(s[HANDS], seat, s[HANDS][seat] | s[SKAT])
         return make(Phase.PUSHING, seat, hands, (), 0, (), -1, -1, 0, EndReason.NOT_ENDED, new)
     if kind is Declare:  # grand hand instead of Ramsch

@@ -88,7 +88,10 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
     else:
         defenders_gave_up = end == EndReason.DEFENDERS_CONCEDED
         conceded = end == EndReason.DECLARER_CONCEDED
-    if defenders_gave_up and not c.is_null:
+    # D-11 revised: under concession='decided' (ISKO) scoring decides the levels itself
+    decided = (end == EndReason.DEFENDERS_CONCEDED and not c.is_null
+               and setup[RULES].concession == "decided")
+    if defenders_gave_up and not c.is_null and not decided:
         hands = state[HANDS]
         unplayed = hands[0] | hands[1] | hands[2]
         for card in state[TRICK]:
@@ -99,7 +102,8 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
     return score(c, bid=setup[BID], matadors=m if not c.is_null else 0,
                  declarer_points=T.mask_points(dp_mask), declarer_tricks=dt,
                  defender_points=T.mask_points(def_mask), defender_tricks=def_tricks,
-                 conceded=conceded, kontra=setup[KONTRA], declarer=d)
+                 conceded=conceded, kontra=setup[KONTRA], declarer=d,
+                 defenders_conceded=decided)
 
 
 def _ramsch_result(state: GameState) -> RamschResult:

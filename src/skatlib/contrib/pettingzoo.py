@@ -1,0 +1,206 @@
+"""A PettingZoo AEC environment of a Skat deal (``pip install "skatlib[pettingzoo]"``).
+
+The agents are ``"forehand"``, ``"middlehand"`` and ``"rearhand"``, the seats of the
+deal.  Actions are ``Discrete(NUM_ACTIONS)`` (:mod:`skatlib.encoding`); an observation
+is a dict of ``"observation"`` (the information-state tensor, or with
+``observation="observation"`` the observation tensor, float32) and ``"action_mask"``
+(int8, all zero for an agent whose turn it is not).  The rewards come once, when the
+deal ends: :func:`skatlib.encoding.returns` under ``scoring``, times ``reward_scale``.
+``reset(seed=...)`` deals reproducibly (:meth:`skatlib.Deal.shuffled`); ``render()``
+gives the table as text.
+
+>>> env = raw_env(rules="pub")
+>>> env.reset(seed=1)
+>>> env.agent_selection, int(env.observe("middlehand")["action_mask"].sum())
+('middlehand', 64)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import encoding as E
+from ..deal import Deal
+from ..errors import IllegalActionError, Reason
+from ..observation import observe
+from ..rules import Rules, preset
+from ..state import GameState, apply, new_game
+
+__all__ = ["AGENTS", "env", "raw_env"]
+
+AGENTS = ("forehand", "middlehand", "rearhand")
+"""The agents, by seat (0, 1, 2)."""
+_SEAT = {a: i for i, a in enumerate(AGENTS)}
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's order-enforcing wrapper (the usual entry
+    point); the keyword arguments are those of :class:`raw_env`.
+
+    >>> e = env(rules="isko", scoring="game")
+    >>> e.reset(seed=3)
+    >>> e.agent_selection, int(e.action_space("forehand").n)
+    ('middlehand', 131)
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+class raw_env(AECEnv):
+    """One Skat deal as an AEC environment.
+
+    :param rules: a :class:`~skatlib.Rules` or a preset name (default ``"isko"``).
+    :param scoring: the scoring of :func:`skatlib.encoding.returns`.
+    :param observation: ``"information_state"`` (perfect recall, default) or
+        ``"observation"``.
+    :param reward_scale: the returns are multiplied by it (e.g. ``1 /
+        skatlib.encoding.MAX_ABS_RETURN``).
+    :param render_mode: ``None``, ``"ansi"`` (``render()`` returns the text) or
+        ``"human"`` (prints it).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "skatlib_v1", "is_parallelizable": False}
+
+    def __init__(self, rules: Rules | str = "isko", scoring: E.Scoring = "seeger_fabian",
+                 observation: str = "information_state", reward_scale: float = 1.0,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.rules = rules if isinstance(rules, Rules) else preset(rules)
+        if scoring not in E.SCORINGS:
+            E.returns(new_game(Deal.shuffled(0)), scoring)  # raises the scoring error
+        self.scoring = scoring
+        if observation == "information_state":
+            self._tensor, size = E.information_state_tensor, E.INFORMATION_STATE_SIZE
+        elif observation == "observation":
+            self._tensor, size = E.observation_tensor, E.OBSERVATION_SIZE
+        else:
+            raise ValueError(f"observation={observation!r}: choose 'information_state' or "
+                             "'observation'")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode={render_mode!r}: choose None, 'human' or 'ansi'")
+        self.render_mode = render_mode
+        self.reward_scale = float(reward_scale)
+        self._size = size
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (E.NUM_ACTIONS,), dtype=np.int8),
+        })
+        action = spaces.Discrete(E.NUM_ACTIONS)
+        self._observation_spaces = {a: space for a in AGENTS}
+        self._action_spaces = {a: action for a in AGENTS}
+        self._rng = random.Random()
+        self.state: GameState = new_game(Deal.shuffled(self._rng), self.rules)
+        self._last_mask: tuple[GameState | None, int] = (None, 0)
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space (the same object for every agent)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(NUM_ACTIONS)``."""
+        return self._action_spaces[agent]
+
+    def _start(self) -> None:
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self.state.to_move_index]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand (reproducibly with ``seed``; then every later reset
+        without a seed goes on from it).  ``options={"state": s}`` starts from the
+        :class:`~skatlib.GameState` ``s`` instead."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        start = (options or {}).get("state")
+        if start is not None:
+            if type(start) is not GameState or start.is_finished:
+                raise ValueError("options['state'] must be a GameState that is not finished")
+            self.state = start
+        else:
+            self.state = new_game(Deal.shuffled(self._rng), self.rules)
+        self._start()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation: its tensor and its action mask."""
+        seat = _SEAT[agent]
+        s = self.state
+        tensor = np.empty(self._size, dtype=np.float32)
+        self._tensor(observe(s, seat), out=tensor)
+        mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
+        if s.to_move_index == seat:
+            mask[list(E.ids_of_mask(self._legal(s)))] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def _legal(self, s: GameState) -> int:
+        """:func:`skatlib.encoding.legal_mask` of ``s``, kept for the step that follows."""
+        last = self._last_mask
+        if last[0] is s:
+            return last[1]
+        mask = E.legal_mask(s)
+        self._last_mask = (s, mask)
+        return mask
+
+    def step(self, action: Any) -> None:
+        """The agent to move takes the action id ``action``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        s = self.state
+        try:
+            i = operator.index(action)  # an int or a numpy integer, never text
+        except TypeError:
+            raise TypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
+                            f"{action!r}") from None
+        if not (0 <= i < E.NUM_ACTIONS and self._legal(s) >> i & 1):
+            raise IllegalActionError(
+                f"action {i} is not legal for {agent} now: legal ids "
+                f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
+        s = apply(s, E.action_from_id(i, s), check=False)
+        self.state = s
+        self._cumulative_rewards[agent] = 0.0
+        if s.is_finished:
+            scale = self.reward_scale
+            r = E.returns(s, self.scoring)
+            self.rewards = {a: r[k] * scale for k, a in enumerate(AGENTS)}
+            self.terminations = dict.fromkeys(AGENTS, True)
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = AGENTS[s.to_move_index]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text: every hand, the skat, the bid and contract, the trick.
+        Printed for ``render_mode="human"``, returned for ``"ansi"``."""
+        s = self.state
+        lines = [f"{AGENTS[i]}: {s.hand(i)}" for i in range(3)]
+        lines.append(f"skat: {s.skat}; {s.phase.name.lower()}; bid {s.bid}"
+                     + (f"; {s.declarer.name.lower()} plays {s.contract}"
+                        if s.declarer is not None and s.contract is not None else ""))
+        if s.current_trick:
+            lines.append("trick: " + " ".join(c.name for c in s.current_trick))
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        if self.render_mode is None:
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
