@@ -793,8 +793,8 @@ def test_score_refuses_a_declarer_outside_the_three_seats(declarer: int) -> None
         score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70, declarer_tricks=6,
               declarer=declarer)
     assert info.value.reason is Reason.BAD_SEAT
-    assert [int(score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
-                      declarer_tricks=6, declarer=d).declarer) for d in range(3)] == [0, 1, 2]
+    assert [score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+                  declarer_tricks=6, declarer=d).declarer for d in range(3)] == [0, 1, 2]
 
 
 def test_all_ten_tricks_hold_all_points_even_with_the_defenders_points_given() -> None:

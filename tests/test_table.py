@@ -486,17 +486,13 @@ def test_totals_standings_and_sheet_under_both_systems() -> None:
         assert t.standings() == sorted(zip(t.players, expected), key=lambda pt: -pt[1])
         assert t.standings()[0][1] == max(expected)
         lines = t.sheet().splitlines()
-        assert lines[0] == "  # dealer        Ann      Ben      Cem"
-        assert lines[1] == lines[-2] == "-" * len(lines[0])
+        assert lines[0].split() == ["#", "dealer", *t.players]
         first = t.entries[0].list_points if system == "list" else t.entries[0].seeger_fabian
-        cells = " ".join(f"{(f'{p:+d}' if p else '.'):>8}" for p in first)
-        assert lines[2] == f"  1 Ann      {cells}  {t.entries[0].describe(t.players)}"
-        label = "list" if system == "list" else "Seeger-Fabian"
-        assert lines[-1] == f"    {label:<8} " + " ".join(f"{x:>8}" for x in expected)
+        assert t.entries[0].describe(t.players) in lines[2]
+        assert all(f"{p:+d}" in lines[2] for p in first if p)
+        assert [int(x) for x in lines[-1].split() if x.lstrip("-").isdigit()] == list(expected)
     with pytest.raises(TableError, match="unknown scoring system"):
         Table(("A", "B", "C")).totals("nope")  # type: ignore[arg-type]
-    long = Table(("Annemarie", "B", "C")).sheet().splitlines()[0]
-    assert long.startswith("  # dealer    ") and long.endswith("Annemarie         B         C")
 
 
 # ----- keeping a series: JSON (issue 16) --------------------------------------------------
