@@ -1280,3 +1280,29 @@ def test_d11_an_isko_concession_is_written_as_the_server_scores_it() -> None:
     assert "win v:55" in line
     v = iss.check(iss.loads(line))
     assert v.ok and isinstance(v.result, GameResult) and v.result.score == 55
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_abandoned_deal_marks_the_penalty_of_its_own_seat(seat: int) -> None:
+    """D-18: a time-out in the auction is a penalty for that seat only (``p0``..``p2``),
+    and the record with that result agrees."""
+    from skatlib import ISS, GameRecord, TimeOut
+
+    rec = GameRecord(Deal.shuffled(1), [TimeOut(seat)], ISS)
+    text = iss.result_string(rec.replay())
+    marks = [f"p{i}:{int(i == seat)}" for i in range(3)]
+    assert text.startswith("d:-1 penalty v:0") and all(m in text.split() for m in marks)
+    assert f"to:{seat}" in text.split()
+    written = iss.dumps(rec)
+    assert iss.check(written).status is iss.Status.AGREES
+
+
+def test_a_changed_value_disagrees_and_scan_checks_its_arguments() -> None:
+    text = BY_ID["3690"][1]
+    v = iss.check(text.replace("v:48", "v:50"))
+    assert v.status is iss.Status.DISAGREES and v.status.value == "disagrees" and not v.ok
+    with pytest.raises(TypeError, match=r"^replay must be True or False"):
+        list(iss.scan(iter([text]), replay=1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^state must be a GameState"):
+        iss.result_string(0)  # type: ignore[arg-type]
+    assert [r.status for r in iss.scan(iter([text]), replay=False)] == [None]
