@@ -118,8 +118,8 @@ def state_grand_game(rng: random.Random) -> int:
     game: ``Deal.shuffled(rng)``; the discard is the floor(random() * 12)-th
     and then the floor(random() * 11)-th of the declarer's cards in index
     order, put away as two :class:`~skatlib.Discard` actions from
-    ``legal_actions`` (as OpenSpiel's protocol does), then ``Declare(grand)``; each card is the floor(random() * n)-th legal card (none drawn when
-    forced).
+    ``legal_actions`` (as OpenSpiel's protocol does), then ``Declare(grand)``; each
+    card is the floor(random() * n)-th legal card (none drawn when forced).
     """
     r = rng.random
     s = new_game(Deal.shuffled(rng))

@@ -50,6 +50,9 @@ def verify(path: Path, show: int) -> tuple[int, int, int]:
             game = item.record.id if item.record is not None else "?"
             if item.error is not None:
                 print(f"  line {item.line} (game {game}): cannot replay: {item.error}")
+            elif item.status is iss.Status.UNVERIFIABLE:
+                print(f"  line {item.line} (game {game}): cannot verify: "
+                      f"{item.differences[0].computed}")
             else:
                 diffs = "; ".join(str(d) for d in item.differences)
                 print(f"  line {item.line} (game {game}): disagrees: {diffs}")

@@ -427,3 +427,27 @@ def test_unchecked_set_equals_the_checked_constructor() -> None:
         fast = unchecked_set(mask)
         assert fast == CardSet(mask) and hash(fast) == hash(CardSet(mask))
         assert repr(fast) == repr(CardSet(mask)) and list(fast) == list(CardSet(mask))
+
+
+def test_h48_parsing_a_huge_text_stops_after_the_33rd_card(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """``CardSet.parse("C7 " * 10**6)`` looked up every one of the million names
+    before finding the duplicate (about 20 s); a set has 32 cards, so the parse
+    stops at the 33rd and reports the repeated card."""
+    import skatlib.cards as cards_module
+
+    calls = 0
+    real = cards_module._normalise
+
+    def counting(text: str) -> str:
+        nonlocal calls
+        calls += 1
+        return real(text)
+
+    monkeypatch.setattr(cards_module, "_normalise", counting)
+    with pytest.raises(InvalidCardsError, match="duplicate card C7"):
+        CardSet.parse("C7 " * 10**5)
+    assert calls <= 33
+    calls = 0
+    assert CardSet.parse(" ".join(c.name for c in Card)) == CardSet(0xFFFFFFFF)
+    assert calls == 32

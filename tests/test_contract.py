@@ -12,6 +12,7 @@ from skatlib import (
     Reason,
     SkatError,
 )
+from skatlib.contract import game_type_index
 
 SUIT_AND_GRAND = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS,
                   GameType.GRAND]  # fmt: skip
@@ -102,10 +103,20 @@ def test_ramsch_and_unknown_game_types_are_not_contracts_d_17(bad: int) -> None:
 
 
 def test_flags_must_be_booleans() -> None:
-    with pytest.raises(InvalidContractError):
+    """A flag of another type is a wrong *type* (CONTRIBUTING "Errors and types")."""
+    with pytest.raises(TypeError, match=r"^hand must be True or False \(or None\), not int"):
         Contract(GameType.CLUBS, hand=1)  # type: ignore[arg-type]
-    with pytest.raises(InvalidContractError):
+    with pytest.raises(TypeError, match=r"^ouvert must be True or False") as info:
         Contract(GameType.GRAND, ouvert="yes")  # type: ignore[arg-type]
+    assert isinstance(info.value, SkatError) and info.value.reason is Reason.WRONG_TYPE
+
+
+@pytest.mark.parametrize("bad", ["C", None, 2.0, True, [3]])
+def test_a_game_type_of_another_type_is_a_type_error(bad: object) -> None:
+    with pytest.raises(TypeError, match=r"^game_type must be a GameType"):
+        Contract(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^game_type must be a GameType or an int 0..6"):
+        game_type_index(bad)
 
 
 def test_contracts_are_immutable_values() -> None:
@@ -197,3 +208,16 @@ def test_forbidden_combination_in_text_raises_invalid_contract(text: str) -> Non
         Contract.parse(text)
     with pytest.raises(SkatError):
         Contract.parse(text)
+
+
+def test_h44_a_contract_takes_any_index_integer_as_its_game_type() -> None:
+    """``Contract(np.int64(4))`` worked through the enum lookup but an ``__index__``
+    integer without numpy's hash (``IntLike(4)``) was "unknown game type"; the game
+    type goes through ``operator.index`` like every int argument."""
+    from int_like import IntLike
+
+    assert Contract(IntLike(4)) == Contract(GameType.GRAND)  # type: ignore[arg-type]
+    assert type(Contract(IntLike(0)).game_type) is GameType  # type: ignore[arg-type]
+    for bad in (IntLike(6), IntLike(-1), 7):
+        with pytest.raises(InvalidContractError):
+            Contract(bad)  # type: ignore[arg-type]

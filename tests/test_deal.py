@@ -67,3 +67,35 @@ def test_endless_iterables_are_not_read_forever() -> None:
         Deal.from_order(itertools.count())
     with pytest.raises(InvalidCardsError, match="3 hands, not 4"):
         Deal(itertools.repeat(Deal.shuffled(1).hands[0]), Deal.shuffled(1).skat)  # type: ignore[arg-type]
+
+
+def test_h43_a_negative_seed_is_refused_not_dealt_as_its_absolute_value() -> None:
+    """Python's ``random.seed(-n)`` is ``random.seed(n)``: ``Deal.shuffled(-1)`` dealt
+    the same cards as ``Deal.shuffled(1)`` -- two seeds, one deal.  A negative seed is
+    refused (``BAD_SEED``); seeds >= 0 deal as before (the stable contract)."""
+    for seed in (-1, -2, IntLike(-5), -(2**70)):
+        with pytest.raises(SkatError, match="is negative") as info:
+            Deal.shuffled(seed)  # type: ignore[arg-type]
+        assert info.value.reason is Reason.BAD_SEED
+    assert str(Deal.shuffled(1)).startswith("CQ C8 ST SQ S8 S7 HA H9 DA D9 / CJ DJ")
+    assert Deal.shuffled(0) == Deal.shuffled(IntLike(0)) != Deal.shuffled(1)  # type: ignore[arg-type]
+
+
+def test_h48_a_deal_text_of_the_wrong_length_is_refused_before_parsing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Deal.parse("CJ " * 10**5)`` parsed every card before counting them."""
+    from skatlib import Card
+
+    calls: list[str] = []
+    real = Card.parse
+
+    def counting(text: str) -> Card:
+        calls.append(text)
+        return real(text)
+
+    monkeypatch.setattr(Card, "parse", counting)
+    with pytest.raises(InvalidCardsError, match="a deal lists 32 cards, not 100000") as info:
+        Deal.parse("CJ " * 10**5)
+    assert info.value.reason is Reason.WRONG_CARD_COUNT and calls == []
+    deal = Deal.shuffled(2)
+    assert Deal.parse(deal.to_iss()) == deal and len(calls) == 32

@@ -883,7 +883,7 @@ def test_replay_command_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == ("46 games in 1 file: 46 agree with their R[...], 0 disagree, "
-                        "0 cannot be replayed")
+                        "0 cannot be verified, 0 cannot be replayed")
     assert re.fullmatch(r"\d+\.\d\d s, \d+ games per second", lines[1])
 
 
@@ -899,7 +899,8 @@ def test_replay_command_lists_disagreements_and_errors(
     assert f"{path}:3 (ID 3690): line 3, field MV move" in out
     assert f"{path}:4 (ID None): line 4" in out
     assert out.splitlines()[-2] == ("4 games in 1 file: 1 agrees with its R[...], 1 disagree, "
-                                    "2 cannot be replayed (1 with an illegal move)")
+                                    "0 cannot be verified, 2 cannot be replayed "
+                                    "(1 with an illegal move)")
     code, quiet, _ = _run([str(path), "--quiet"], capsys)
     assert code == 1 and len(quiet.splitlines()) == 2
     code, js, _ = _run([str(path), "--json"], capsys)
@@ -911,6 +912,34 @@ def test_replay_command_lists_disagreements_and_errors(
     assert data["disagreeing"][0]["differences"] == [
         {"field": "v", "recorded": "50", "computed": "48"}]
     assert data["failing"][0]["line"] == 3 and data["failing"][0]["illegal"] is True
+
+
+@pytest.mark.parametrize("result", ["", "R[x:1]", "R[bidok]", "R[win]", "R[d:0 win]"])
+def test_replay_command_counts_unverifiable_records_apart_never_as_agreeing(
+        result: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 14: a record whose R[...] lacks d/outcome/v (or has none) cannot be
+    compared; ``skat replay`` counts it as "cannot be verified", exits 1, and
+    neither the agreeing nor the disagreeing count holds it."""
+    good = BY_ID["3690"][1]
+    stripped = re.sub(r"R\[[^\]]*\]", result, good)
+    assert stripped != good and iss.check(stripped).status is iss.Status.UNVERIFIABLE
+    path = tmp_path / "x.sgf"
+    path.write_text(f"{good}\n{stripped}\n")
+    code, out, _ = _run([str(path)], capsys)
+    assert code == 1
+    assert out.splitlines()[-2] == ("2 games in 1 file: 1 agrees with its R[...], 0 disagree, "
+                                    "1 cannot be verified, 0 cannot be replayed")
+    assert "cannot be verified (first 1 of 1):" in out
+    assert f"{path}:2 (ID 3690): R: record " in out
+    code, js, _ = _run([str(path), "--json"], capsys)
+    import json
+
+    data = json.loads(js)
+    assert (data["games"], data["agree"], data["disagree"], data["unverifiable"],
+            data["failed"]) == (2, 1, 0, 1, 0)
+    assert data["unverified"][0]["line"] == 2 and data["unverified"][0]["id"] == "3690"
+    path.write_text(f"{good}\n{good}\n")
+    assert _run([str(path), "--quiet"], capsys)[0] == 0
 
 
 def test_replay_command_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -1217,6 +1246,27 @@ def test_write_records_refuses_wrong_types_naming_the_parameter(tmp_path: Path) 
         iss.write_records([], tmp_path / "missing" / "x.sgf")
 
 
+# ----------------------------------------------------------------------------- pinned by mutation
+
+
+@pytest.mark.parametrize(("game_id", "points"), [
+    ("3690", (0, 0, 98)),            # rearhand won 48: +48 +50
+    ("110012", (170, 0, 0)),         # forehand won 120
+    ("136415", (0, 105, 0)),         # middlehand won 55
+    ("541932", (40, 40, -104)),      # rearhand lost: -54 -50, each defender +40
+    ("4947663", (40, -98, 40)),      # middlehand lost 48 (ISS scores -48 once)
+    ("10327743", (-194, 40, 40)),    # forehand lost 144
+    ("756788", (0, 0, 0)),           # passed in
+    ("8", (0, 0, 0)),                # abandoned (a penalty record)
+])
+def test_verification_list_points_per_seat(game_id: str, points: tuple[int, int, int]) -> None:
+    """D-14 (Seeger-Fabian at a 3-player table) by seat, for the declarer in each
+    seat, won and lost, a passed-in deal and a penalty record (real ISS records)."""
+    v = iss.check(BY_ID[game_id][1])
+    assert v.list_points == points
+    assert v.status is iss.Status.AGREES and v.ok
+
+
 def test_d11_an_isko_concession_is_written_as_the_server_scores_it() -> None:
     """D-11 (revised), D-18: a deal played under ISKO whose defenders concede scores +33
     there, but its ISS record states the server's result (every unplayed card to the
@@ -1230,3 +1280,29 @@ def test_d11_an_isko_concession_is_written_as_the_server_scores_it() -> None:
     assert "win v:55" in line
     v = iss.check(iss.loads(line))
     assert v.ok and isinstance(v.result, GameResult) and v.result.score == 55
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_abandoned_deal_marks_the_penalty_of_its_own_seat(seat: int) -> None:
+    """D-18: a time-out in the auction is a penalty for that seat only (``p0``..``p2``),
+    and the record with that result agrees."""
+    from skatlib import ISS, GameRecord, TimeOut
+
+    rec = GameRecord(Deal.shuffled(1), [TimeOut(seat)], ISS)
+    text = iss.result_string(rec.replay())
+    marks = [f"p{i}:{int(i == seat)}" for i in range(3)]
+    assert text.startswith("d:-1 penalty v:0") and all(m in text.split() for m in marks)
+    assert f"to:{seat}" in text.split()
+    written = iss.dumps(rec)
+    assert iss.check(written).status is iss.Status.AGREES
+
+
+def test_a_changed_value_disagrees_and_scan_checks_its_arguments() -> None:
+    text = BY_ID["3690"][1]
+    v = iss.check(text.replace("v:48", "v:50"))
+    assert v.status is iss.Status.DISAGREES and v.status.value == "disagrees" and not v.ok
+    with pytest.raises(TypeError, match=r"^replay must be True or False"):
+        list(iss.scan(iter([text]), replay=1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^state must be a GameState"):
+        iss.result_string(0)  # type: ignore[arg-type]
+    assert [r.status for r in iss.scan(iter([text]), replay=False)] == [None]

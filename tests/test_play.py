@@ -386,3 +386,28 @@ def test_winner_holds_a_trump_or_the_led_suit(game_type: GameType, trick: list[C
     # the two followers have no precedence over each other: swapping them keeps the winner
     swapped = [trick[0], trick[2], trick[1]]
     assert swapped[trick_winner(game_type, swapped)] is w
+
+
+# --------------------------------------------------------------------------- pinned by mutation
+# (tools/mutate.py play: each test kills changes no other test here noticed)
+
+
+def test_error_messages_name_every_card_of_the_trick_including_the_club_jack() -> None:
+    with pytest.raises(InvalidCardsError) as info:
+        trick_winner(G.GRAND, [Card.CJ, Card.CJ])
+    assert info.value.reason is Reason.DUPLICATE_CARD
+    assert "[CJ CJ]" in str(info.value)
+    with pytest.raises(InvalidCardsError, match=r"trick \[SA HT CJ\] already has 3"):
+        legal_cards(G.GRAND, CardSet.parse("D7"), [Card.SA, Card.HT, Card.CJ])
+
+
+def test_trick_cards_may_be_given_as_card_names() -> None:
+    assert legal_cards(G.CLUBS, CardSet.parse("CJ C7 SA"), ["C9"]) == CardSet.parse("CJ C7")  # type: ignore[list-item]
+    assert trick_winner(G.GRAND, ["HA", "HT", "DJ"]) == 2  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("trick", [5, None, object()])
+def test_a_trick_that_is_not_a_sequence_is_a_bad_trick(trick: object) -> None:
+    with pytest.raises(InvalidCardsError, match="not a trick") as info:
+        trick_winner(G.GRAND, trick)  # type: ignore[arg-type]
+    assert info.value.reason is Reason.BAD_TRICK

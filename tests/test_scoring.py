@@ -31,6 +31,7 @@ from skatlib import (
     card_points,
     game_value,
     matadors,
+    matadors_mask,
     max_game_value,
     overbid_value,
     result,
@@ -516,8 +517,6 @@ def test_conceded_game_is_lost_at_its_declared_value_d_11() -> None:
     [
         ({"declarer_points": -1}, Reason.POINTS_OUT_OF_RANGE),
         ({"declarer_points": 121}, Reason.POINTS_OUT_OF_RANGE),
-        ({"declarer_points": 61.0}, Reason.POINTS_OUT_OF_RANGE),
-        ({"declarer_points": True}, Reason.POINTS_OUT_OF_RANGE),
         ({"declarer_tricks": -1}, Reason.TRICKS_OUT_OF_RANGE),
         ({"declarer_tricks": 11}, Reason.TRICKS_OUT_OF_RANGE),
         ({"defender_points": 121}, Reason.POINTS_OUT_OF_RANGE),
@@ -525,8 +524,6 @@ def test_conceded_game_is_lost_at_its_declared_value_d_11() -> None:
         ({"matadors": 0}, Reason.IMPOSSIBLE_MATADORS),
         ({"matadors": 12}, Reason.IMPOSSIBLE_MATADORS),
         ({"matadors": -12}, Reason.IMPOSSIBLE_MATADORS),
-        ({"matadors": True}, Reason.IMPOSSIBLE_MATADORS),
-        ({"matadors": 1.0}, Reason.IMPOSSIBLE_MATADORS),
         # a declarer without a trick owns only the skat: at most A + A = 22 points
         ({"declarer_points": 23, "declarer_tricks": 0}, Reason.INCONSISTENT_RESULT),
         # all ten tricks means all 120 points
@@ -575,10 +572,10 @@ def test_bad_bid_types_and_contract_raise_skat_errors() -> None:
     with pytest.raises(SkatError):
         score(Contract.parse("C"), bid="18", matadors=2, declarer_points=70,  # type: ignore[arg-type]
               declarer_tricks=6)  # fmt: skip
-    with pytest.raises(InvalidContractError):
+    with pytest.raises(TypeError, match=r"^contract must be a Contract"):
         score("C", bid=18, matadors=2, declarer_points=70, declarer_tricks=6)  # type: ignore[arg-type]
-    with pytest.raises(InvalidScoreError):
-        _score("C", 18, 2, 70, 6, conceded=1)
+    with pytest.raises(TypeError, match=r"^conceded must be True or False, not int \(1\)"):
+        _score("C", 18, 2, 70, 6, conceded=1)  # a wrong type (CONTRIBUTING "Errors and types")
     assert _score("C", Bid(18), 2, 70, 6).bid == 18  # type: ignore[arg-type]
 
 
@@ -671,6 +668,165 @@ def test_extreme_but_possible_points_are_accepted(points: int, tricks: int) -> N
     r = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=points,
               declarer_tricks=tricks)
     assert r.declarer_points == points
+
+
+# --------------------------------------------------------------------------- H-41
+
+
+def test_h41_seeger_fabian_points_take_ints_and_bools_only() -> None:
+    """``seeger_fabian_points(48, True, bock=2.0)`` gave ``(146.0, 0)`` (a float score),
+    ``won="no"`` counted as won, ``players=3.0`` was taken as 3, and ``players`` given
+    as an index integer was refused as "not 3 or 4" (D-14)."""
+    from int_like import IntLike
+    from skatlib.errors import ArgumentTypeError
+    from skatlib.scoring import seeger_fabian_points
+
+    assert seeger_fabian_points(IntLike(48), True, players=IntLike(4), bock=IntLike(2)) == (  # type: ignore[arg-type]
+        146, 0)
+    result = seeger_fabian_points(48, True, bock=2)
+    assert result == (146, 0) and all(type(x) is int for x in result)
+    for kwargs in ({"bock": 2.0}, {"players": 3.0}, {"players": True}, {"bock": True}):
+        with pytest.raises(ArgumentTypeError):
+            seeger_fabian_points(48, True, **kwargs)
+    for won in ("no", 1, None):
+        with pytest.raises(ArgumentTypeError, match=r"^won must be True or False"):
+            seeger_fabian_points(48, won)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^score must be an int"):
+        seeger_fabian_points(48.0, True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidScoreError, match="3 or 4 players, not 5"):
+        seeger_fabian_points(48, True, players=IntLike(5))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- pinned by mutation
+
+
+@pytest.mark.parametrize(("contract", "points", "tricks", "won"), [
+    ("CHS", 90, 7, True),    # exactly 90 reaches a schneider announcement (ISkO 5.2.3)
+    ("CHS", 89, 7, False),
+    ("GHS", 90, 7, True),
+    ("CHZ", 119, 9, False),  # schwarz announced needs every trick
+    ("CHZ", 120, 10, True),
+])
+def test_isko_5_2_3_announced_schneider_and_schwarz_boundaries(
+        contract: str, points: int, tricks: int, won: bool) -> None:
+    r = _score(contract, 18, 1, points, tricks)
+    assert r.won is won and r.schneider is (points >= 90)
+    assert (r.score > 0) is won
+
+
+@pytest.mark.parametrize(("contract", "tricks", "won"), [
+    ("N", 0, True), ("N", 1, False), ("NH", 0, True), ("NO", 0, True), ("NOH", 3, False),
+])
+def test_isko_5_1_null_results_have_no_schneider_or_schwarz(
+        contract: str, tricks: int, won: bool) -> None:
+    """A null game has a fixed value: taking no trick, or one without points, is
+    neither schneider nor schwarz on either side (ISkO 5.1, 5.2.5)."""
+    r = _score(contract, 23, 0, 0, tricks)
+    assert r.won is won
+    assert not r.schneider and not r.schwarz and r.levels == ()
+
+
+@pytest.mark.parametrize("game_type", [-1, 7, 2**40])
+def test_matadors_mask_refuses_a_game_type_out_of_range(game_type: int) -> None:
+    with pytest.raises(InvalidContractError, match="is not a game type"):
+        matadors_mask(game_type, 1 << 31)
+
+
+def test_matadors_mask_counts_for_every_game_type() -> None:
+    """ISkO 2.4 / D-3: with or without, counted on the declarer's 12 cards; null has
+    none.  ``with 1``: the club jack alone; without any trump: ``without 4`` (grand,
+    and Ramsch, whose trumps are the four jacks) or ``without 11`` (a suit game)."""
+    for gt in range(5):
+        assert matadors_mask(gt, 1 << 31) == 1
+        assert matadors_mask(gt, 0) == (-4 if gt == 4 else -11)
+    assert matadors_mask(5, 1 << 31) == 0
+    assert matadors_mask(6, 1 << 31) == 1 and matadors_mask(6, 0) == -4
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"declarer_points": 61.0}, {"declarer_points": True}, {"matadors": True},
+    {"matadors": 1.0}, {"declarer_tricks": "6"}, {"kontra": 1.0}, {"declarer": 1.0},
+])
+def test_scoring_numbers_of_the_wrong_type_are_type_errors(kwargs: dict[str, object]) -> None:
+    """CONTRIBUTING "Errors and types": a bool or a float where a whole number is
+    meant is a wrong type (it was an InvalidScoreError), naming the parameter."""
+    from skatlib.errors import ArgumentTypeError
+
+    args: dict[str, object] = {"bid": 18, "matadors": 2, "declarer_points": 70,
+                               "declarer_tricks": 6, **kwargs}
+    name = next(iter(kwargs))
+    with pytest.raises(ArgumentTypeError, match=rf"^{name} must be"):
+        score(Contract.parse("C"), **args)  # type: ignore[arg-type]
+
+
+def test_null_results_count_no_matadors_and_levels_take_a_contract() -> None:
+    """ISkO 5.1: null has a fixed value (no matadors); ``value_levels`` checks its
+    contract; a bid given as an index integer is stored as an int."""
+    from int_like import IntLike
+    from skatlib import value_levels
+
+    assert _score("N", 23, 0, 0, 0).matadors == 0
+    with pytest.raises(TypeError, match=r"^contract must be a Contract"):
+        value_levels("CHS", 1)  # type: ignore[arg-type]
+    r = score(Contract.parse("C"), bid=IntLike(18), matadors=2, declarer_points=70,  # type: ignore[arg-type]
+              declarer_tricks=6)
+    assert r.bid == 18 and type(r.bid) is int
+
+
+def test_passed_in_and_abandoned_deals_score_nothing() -> None:
+    """D-8 (all pass: no score) and D-18 (an ISS deal ended by a time-out or a player
+    leaving in the auction): neither is won, both have value and score 0."""
+    from skatlib import Abandoned, PassedIn
+
+    p = PassedIn()
+    assert (p.passed_in, p.won, p.value, p.score) == (True, False, 0, 0)
+    assert str(p) == p.explain() == "passed in: all three passed, no score"
+    a = Abandoned(2, "a player left the table")
+    assert (a.passed_in, a.won, a.value, a.score) == (False, False, 0, 0)
+    assert (a.seat, a.reason) == (2, "a player left the table")
+    assert str(a) == a.explain() == "no game: a player left the table (seat 2)"
+
+
+@pytest.mark.parametrize("declarer", [-1, 3, 10**9])
+def test_score_refuses_a_declarer_outside_the_three_seats(declarer: int) -> None:
+    with pytest.raises(InvalidScoreError, match=r"declarer must be a seat 0\.\.2") as info:
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70, declarer_tricks=6,
+              declarer=declarer)
+    assert info.value.reason is Reason.BAD_SEAT
+    assert [score(Contract.parse("G"), bid=18, matadors=1, declarer_points=70,
+                  declarer_tricks=6, declarer=d).declarer for d in range(3)] == [0, 1, 2]
+
+
+def test_all_ten_tricks_hold_all_points_even_with_the_defenders_points_given() -> None:
+    """ISkO 4.3: every card point is in the tricks and the skat; a declarer with all
+    10 tricks has 120 (the skat is his).  With the defenders' points given as 0,
+    only this check refuses 100."""
+    with pytest.raises(InvalidScoreError, match="all 10 tricks has all 120 points, not 100"):
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=100, declarer_tricks=10,
+              defender_points=0, defender_tricks=0)
+    won = score(Contract.parse("G"), bid=18, matadors=1, declarer_points=120,
+                declarer_tricks=10, defender_points=0, defender_tricks=0)
+    assert won.won and won.schwarz
+
+
+def test_seeger_fabian_points_defaults_and_public_names() -> None:
+    """D-14 at the default table (3 players, no Bock); the module's public names."""
+    import skatlib.scoring as scoring_module
+    from skatlib.scoring import seeger_fabian_points
+
+    assert seeger_fabian_points(48, True) == (98, 0)
+    assert seeger_fabian_points(-96, False) == (-146, 40)
+    assert seeger_fabian_points(-96, False, players=4) == (-146, 30)
+    assert {"seeger_fabian_points", "KONTRA_NAMES"} <= set(scoring_module.__all__)
+    assert scoring_module.KONTRA_NAMES == ("", "Kontra", "Re")  # by kontra level 0..2
+
+
+@pytest.mark.parametrize("points", [-1, 121])
+def test_defender_points_given_must_be_0_to_120(points: int) -> None:
+    with pytest.raises(InvalidScoreError) as info:
+        score(Contract.parse("G"), bid=18, matadors=1, declarer_points=60, declarer_tricks=5,
+              defender_points=points)
+    assert info.value.reason is Reason.POINTS_OUT_OF_RANGE
 
 
 # ---------------------------------------------------------------------------

@@ -672,6 +672,34 @@ def test_playing_legal_mirrors_legal_mask_isko_4_2() -> None:
         assert sum(1 << a.card for a in legal_actions(s) if isinstance(a, Play)) == want
 
 
+# --------------------------------------------------------------------------- pinned by mutation
+
+
+@pytest.mark.parametrize("schieberamsch", [False, True])
+@pytest.mark.parametrize("tricks_first", [0, 4])
+def test_d17_nobody_concedes_or_claims_in_a_ramsch_deal(schieberamsch: bool,
+                                                        tricks_first: int) -> None:
+    """Ramsch has no declarer (D-17), so no seat may concede (ISkO 4.1.6) or claim
+    the rest: ``is_legal`` is False, ``apply`` raises ``WRONG_PHASE`` and leaves the
+    state as it was, and no seat has a side action -- at the first card and later."""
+    from skatlib import Rules, new_game
+
+    rules = Rules(ramsch=True, schieberamsch=schieberamsch)
+    s = new_game(Deal.shuffled(5), rules, ramsch=True)
+    while s.phase != Phase.PLAYING:
+        s = apply(s, legal_actions(s)[0])
+    for _ in range(3 * tricks_first):
+        s = apply(s, legal_actions(s)[0])
+    assert s.phase == Phase.PLAYING and s.is_ramsch
+    for action in (Concede(0), Concede(1), Concede(2), Claim()):
+        assert not is_legal(s, action)
+        with pytest.raises(IllegalActionError, match="Ramsch has no declarer") as info:
+            apply(s, action)
+        assert info.value.reason is Reason.WRONG_PHASE
+    assert all(side_actions(s, seat) == () for seat in range(3))
+    assert all(not isinstance(a, (Concede, Claim)) for a in legal_actions(s))
+
+
 def test_play_and_trick_tally_mirror_pack_trick_and_unpack_trick_isko_4_4() -> None:
     """ISkO 4.4: the inlined trick winner and packing of ``_playing.play`` and the
     inlined unpacking of ``_core.trick_tally`` agree with ``_tables.pack_trick``,

@@ -272,6 +272,229 @@ def test_series_of_real_deals_with_every_trigger() -> None:
 _ = (ISKO, PUB)
 
 
+# ----- pinned by mutation (tools/mutate.py table) --------------------------------------------
+
+
+def _ramsch() -> RamschResult:
+    _, res = play_deal(Deal.shuffled(0), [RuleBot()] * 3, PUB)  # all pass: Ramsch
+    assert isinstance(res, RamschResult)
+    return res
+
+
+def test_deal_result_is_the_union_of_the_four_results() -> None:
+    import typing
+
+    from skatlib.table import DealResult
+
+    assert set(typing.get_args(DealResult)) == {GameResult, PassedIn, RamschResult, Abandoned}
+
+
+@pytest.mark.parametrize(("res", "fired"), [
+    (PassedIn(), ("passed_in",)),
+    (Abandoned(1, "a player left the table"), ()),
+    (_game("G", 70, kontra=1), ("kontra",)),
+    (_game("G", 70, kontra=2), ("kontra_re", "kontra")),
+    (_game("G", 70), ()),
+    (_game("NOH", 0, tricks=0, matadors=0), ("null_ouvert_hand",)),
+    (_game("NO", 0, tricks=0, matadors=0), ()),
+    (_game("NH", 0, tricks=0, matadors=0), ()),
+    (_game("N", 0, tricks=0, matadors=0), ()),
+    (_game("CH", 70, matadors=2), ()),
+])
+def test_d16_each_trigger_fires_exactly_for_its_event(res: object, fired: tuple[str, ...]
+                                                      ) -> None:
+    """D-16 / R-15.2: with every trigger allowed, a deal fires just its own events
+    (passed in; kontra; kontra and re; a null ouvert hand), and an abandoned deal
+    (no game) fires none."""
+    assert bock_triggers(res, ALL_TRIGGERS) == fired  # type: ignore[arg-type]
+    assert bock_triggers(res, Rules(bock=True, bock_triggers=frozenset())) == ()  # type: ignore[arg-type]
+
+
+def test_sheet_entry_kind_declarer_and_description() -> None:
+    t = Table(("Ann", "Ben", "Cem", "Dua"), rules=Rules(ramsch=True))  # Ann deals, sits out
+    t = t.record_game(_game("G", 70), declarer=1)       # middlehand: Cem
+    t = t.record(PassedIn())
+    t = t.record(_ramsch())
+    t = t.record(Abandoned(2, "a player left the table"))
+    game, passed, ramsch, none = t.entries
+    assert [e.kind for e in t.entries] == ["game", "passed_in", "ramsch", "no_game"]
+    assert (game.declarer, passed.declarer, ramsch.declarer, none.declarer) == (2, None, None,
+                                                                              None)
+    assert game.describe(t.players) == "Cem: Grand — " + game.result.explain()
+    # Ben deals deal 2; deal 3 is dealt by Cem: Dua, Ann, Ben are forehand .. rearhand
+    assert ramsch.seats == (3, 0, 1)
+    assert ramsch.describe(t.players) == ("Ramsch: Dua 18, Ann 70, Ben 32 points; "
+                                          "Ann loses 70")
+    assert passed.describe(t.players) == PassedIn().explain()
+    assert passed.list_points == passed.seeger_fabian == (0, 0, 0, 0)
+    assert none.list_points == none.seeger_fabian == (0, 0, 0, 0)
+    assert [e.number for e in t.entries] == [1, 2, 3, 4]
+    assert none.describe(t.players) == "no game: a player left the table (seat 2)"
+    assert ramsch.list_points == (-70, 0, 0, 0) == ramsch.seeger_fabian
+
+
+def test_a_bock_deal_is_marked_on_its_sheet_line() -> None:
+    rules = Rules(bock=True, bock_triggers=frozenset({"lost_60"}))
+    t = Table(("A", "B", "C"), rules=rules).record_game(_game("G", 60), declarer=0)
+    t = t.record_game(_game("G", 70), declarer=1)
+    plain, bock = t.entries
+    assert plain.bock == 1 and not plain.describe(t.players).endswith("]")
+    assert bock.bock == 2 and bock.describe(t.players).endswith(" [Bock ×2]")
+    assert bock.describe(t.players).startswith("A: Grand — ")  # B deals: A is middlehand
+    assert bock.list_points[0] == 2 * _game("G", 70).score
+    assert "[Bock ×2]" in t.sheet()
+
+
+@pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C", "D", "E"), (), ("A", "B", "A")])
+def test_a_table_has_three_or_four_distinct_players(players: tuple[str, ...]) -> None:
+    with pytest.raises(TableError, match=r"3 or 4 players|distinct"):
+        Table(players)
+
+
+@pytest.mark.parametrize("first_dealer", [True, False, 1.0, None])
+def test_first_dealer_must_be_an_int(first_dealer: object) -> None:
+    with pytest.raises(TypeError, match="first_dealer must be an int"):
+        Table(("A", "B", "C"), first_dealer=first_dealer)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("size", "first_dealer"), [(3, -1), (3, 3), (4, 4), (4, -1)])
+def test_first_dealer_must_be_a_player_index(size: int, first_dealer: int) -> None:
+    with pytest.raises(TableError, match=r"first_dealer must be 0.."):
+        Table(("A", "B", "C", "D")[:size], first_dealer=first_dealer)
+
+
+def test_a_series_of_one_deal_is_complete_after_it() -> None:
+    t = Table(("A", "B", "C"), deals=1)
+    assert not t.is_complete
+    t = t.record(PassedIn())
+    assert t.is_complete
+    for call in (lambda: t.record(PassedIn()), lambda: t.record_game(PassedIn()),
+                 lambda: t.new_game(Deal.shuffled(1))):
+        with pytest.raises(TableError, match="series of 1 deals is complete"):
+            call()
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_d12_seats_and_dealer_rotation(size: int) -> None:
+    """D-12: forehand sits left of the dealer; at four the dealer sits out; the
+    deal passes clockwise (R-2.4), starting at ``first_dealer``."""
+    names = ("A", "B", "C", "D")[:size]
+    t = Table(names, first_dealer=size - 1)
+    for dealer in range(size):
+        assert t.seat_indices(dealer) == tuple((dealer + k) % size for k in (1, 2, 3))
+    dealers, seats = [], []
+    for _ in range(size + 1):
+        dealers.append(t.next_dealer)
+        seats.append(t.next_seats())
+        t = t.record(PassedIn())
+    assert dealers == [names[(size - 1 + i) % size] for i in range(size + 1)]
+    assert seats[0] == tuple(names[k % size] for k in (size, size + 1, size + 2))
+    assert [e.dealer for e in t.entries] == [(size - 1 + i) % size for i in range(size + 1)]
+
+
+def test_next_special_deal_reads_the_head_of_the_queue() -> None:
+    import attrs
+
+    t = Table(("A", "B", "C"), rules=ALL_TRIGGERS)
+    bock_first = attrs.evolve(t, queue=("bock", "ramsch"))
+    ramsch_first = attrs.evolve(t, queue=("ramsch", "bock"))
+    assert bock_first.next_is_bock and not bock_first.next_is_ramsch
+    assert ramsch_first.next_is_ramsch and not ramsch_first.next_is_bock
+    assert not t.next_is_bock and not t.next_is_ramsch
+    assert ramsch_first.new_game(Deal.shuffled(1)).ramsch_round
+    assert not bock_first.new_game(Deal.shuffled(1)).ramsch_round
+
+
+def test_record_checks_the_dealer_by_index_or_name() -> None:
+    t = Table(("A", "B", "C"), first_dealer=1)
+    assert t.record(PassedIn(), dealer=1).entries[0].dealer == 1
+    assert t.record(PassedIn(), dealer="B").entries[0].dealer == 1
+    for wrong in (0, 2, "A", "Zed"):
+        with pytest.raises(TableError, match=r"the next deal is dealt by B \(index 1\)"):
+            t.record(PassedIn(), dealer=wrong)
+
+
+def test_record_refuses_a_game_result_that_does_not_say_who_declared() -> None:
+    t = Table(("A", "B", "C"))
+    with pytest.raises(TableError, match="GameResult that says who declared"):
+        t.record(_game("G", 70))
+    assert t.record_game(_game("G", 70), declarer="C").entries[0].declarer == 2
+
+
+def test_record_checks_the_states_rules_and_ramsch_round() -> None:
+    """H-14 in the table's own tests: a state played under other rules, a bid deal
+    where a Ramsch round is due, and a Ramsch deal where none is."""
+    import attrs
+
+    rules = Rules(ramsch=True, bock=True, bock_triggers=frozenset({"lost_60"}),
+                  bock_ramsch_round=True)
+    t = Table(("A", "B", "C"), rules=rules)
+    bid = play_game(t.new_game(Deal.shuffled(2)), [RuleBot()] * 3)
+    with pytest.raises(TableError, match="played under rules"):
+        Table(("A", "B", "C")).record(bid)
+    due = attrs.evolve(t, queue=("ramsch",))
+    with pytest.raises(TableError, match="a Ramsch round is due"):
+        due.record(bid)
+    ramsch = play_game(due.new_game(Deal.shuffled(2)), [RuleBot()] * 3)
+    with pytest.raises(TableError, match="no Ramsch round is due"):
+        t.record(ramsch)
+    assert due.record(ramsch).entries[0].ramsch_round
+    done = Table(("A", "B", "C"), rules=rules, deals=1).record(PassedIn())
+    with pytest.raises(TableError, match="is complete"):
+        done.record(bid)
+
+
+def test_a_ramsch_deal_of_a_bock_round_counts_double() -> None:
+    """D-16: every deal of a Bock round counts double, a Ramsch deal too."""
+    import attrs
+
+    from skatlib import ramsch_result
+
+    t = attrs.evolve(Table(("A", "B", "C"), rules=Rules(ramsch=True)), queue=("bock",))
+    for res in (_ramsch(), ramsch_result((20, 50, 50), (3, 4, 3), last_trick=0),
+                ramsch_result((18, 32, 70), (3, 3, 4), last_trick=0)):
+        entry = t.record(res).entries[0]
+        assert entry.bock == 2 and entry.seats == (1, 2, 0)  # A deals: B, C, A
+        doubled = tuple(2 * res.scores[entry.seats.index(i)] for i in range(3))
+        assert entry.list_points == entry.seeger_fabian == doubled
+        assert t.record(res).queue == ()
+    last = t.record(ramsch_result((18, 32, 70), (3, 3, 4), last_trick=0)).entries[0]
+    assert last.list_points == (-140, 0, 0)  # rearhand (A) lost 70, doubled
+
+
+def test_play_needs_three_bots() -> None:
+    for bots in ([RuleBot()] * 2, [RuleBot()] * 4, []):
+        with pytest.raises(TableError, match="a deal needs 3 bots"):
+            Table(("A", "B", "C")).play(Deal.shuffled(1), bots)
+
+
+def test_totals_standings_and_sheet_under_both_systems() -> None:
+    """D-13 (plain list) and D-14 (Seeger-Fabian): totals default to
+    ``rules.scoring``; the sheet shows each deal's points and the running total."""
+    won, lost = _game("G", 70), _game("G", 50)
+    for system in ("list", "seeger_fabian"):
+        t = Table(("Ann", "Ben", "Cem"), rules=Rules(scoring=system))
+        t = t.record_game(won, declarer=0).record_game(lost, declarer=2)
+        # deal 1: Ann deals, Ben is forehand; deal 2: Ben deals, Ben is rearhand
+        plain = (0, won.score + lost.score, 0)
+        sf_won, _ = seeger_fabian(won)
+        sf_lost, sf_def = seeger_fabian(lost)
+        sf = (sf_def, sf_won + sf_lost, sf_def)
+        assert t.totals("list") == plain and t.totals("seeger_fabian") == sf
+        assert t.totals() == (plain if system == "list" else sf)
+        expected = plain if system == "list" else sf
+        assert t.standings() == sorted(zip(t.players, expected), key=lambda pt: -pt[1])
+        assert t.standings()[0][1] == max(expected)
+        lines = t.sheet().splitlines()
+        assert lines[0].split() == ["#", "dealer", *t.players]
+        first = t.entries[0].list_points if system == "list" else t.entries[0].seeger_fabian
+        assert t.entries[0].describe(t.players) in lines[2]
+        assert all(f"{p:+d}" in lines[2] for p in first if p)
+        assert [int(x) for x in lines[-1].split() if x.lstrip("-").isdigit()] == list(expected)
+    with pytest.raises(TableError, match="unknown scoring system"):
+        Table(("A", "B", "C")).totals("nope")  # type: ignore[arg-type]
+
+
 # ----- keeping a series: JSON (issue 16) --------------------------------------------------
 
 

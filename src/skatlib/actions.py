@@ -21,10 +21,10 @@ from typing import Union
 import attrs
 
 from .bidding import Bid
-from .cards import Card, CardSet, to_mask, unchecked_set
+from .cards import Card, CardSet, _card_index, to_mask, unchecked_set
 from .contract import Contract
 from .deal import Seat, _seat
-from .errors import NotationError, Reason
+from .errors import NotationError, Reason, type_error
 
 __all__ = [
     "Action",
@@ -98,8 +98,11 @@ def _to_card(value: Card | int | str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 32:
-        return Card(value)
+    index = _card_index(value)  # any operator.index integer 0..31 (np.int64 too), no bool
+    if index is not None:
+        return Card(index)
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise type_error("card", "a Card, an index 0..31 or text like 'CJ'", value)
     raise NotationError(f"{value!r} is not a card: use a Card, an index 0..31 or text like "
                         "'CJ'", Reason.UNKNOWN_CARD)
 

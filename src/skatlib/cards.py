@@ -510,7 +510,7 @@ class CardSet(Set[Card]):
         tokens = [t for t in re.split(r"[\s.]+", text) if t]
         cards: list[Card] = []
         i = 0
-        while i < len(tokens):
+        while i < len(tokens) and len(cards) <= 32:  # a 33rd card repeats one: stop there
             for width in (1, 2, 3):
                 if i + width > len(tokens):
                     continue  # not `break`: the else clause must report the token

@@ -17,7 +17,7 @@ import operator
 import attrs
 
 from . import _tables as T
-from .errors import InvalidContractError, NotationError, Reason
+from .errors import InvalidContractError, NotationError, Reason, type_error
 
 __all__ = ["GameType", "Contract"]
 
@@ -86,8 +86,7 @@ def game_type_index(game_type: object, name: str = "game_type") -> int:
     """
     # hasattr, not isinstance(SupportsIndex): a runtime Protocol check costs ~15 us
     if isinstance(game_type, bool) or not hasattr(type(game_type), "__index__"):
-        raise TypeError(f"{name} must be a GameType or an int 0..6, not {game_type!r} "
-                        f"({type(game_type).__name__})")
+        raise type_error(name, "a GameType or an int 0..6", game_type)
     gt = operator.index(game_type)  # type: ignore[arg-type]
     if not 0 <= gt < T.N_GAME_TYPES:
         raise InvalidContractError(
@@ -138,18 +137,20 @@ class Contract:
         schwarz: bool | None = None,
         ouvert: bool = False,
     ) -> None:
-        try:
-            gt = GameType(game_type)
-        except ValueError:
+        if isinstance(game_type, bool) or not hasattr(type(game_type), "__index__"):
+            raise type_error("game_type", "a GameType (DIAMONDS..NULL)", game_type)
+        index = operator.index(game_type)  # np.int64 etc. too
+        if not 0 <= index < T.N_GAME_TYPES:
             raise InvalidContractError(
                 f"unknown game type {game_type!r}: use a GameType (DIAMONDS..NULL)"
-            ) from None
+            )
+        gt = GameType(index)
         if gt == GameType.RAMSCH:
             raise InvalidContractError("ramsch is not declared; it is played when all pass (D-17)")
         for name, flag in (("hand", hand), ("schneider", schneider), ("schwarz", schwarz),
                            ("ouvert", ouvert)):
             if flag is not None and not isinstance(flag, bool):
-                raise InvalidContractError(f"{name} must be True or False, not {flag!r}")
+                raise type_error(name, "True or False (or None)", flag)
         if gt == GameType.NULL:
             if schneider or schwarz:
                 raise InvalidContractError(

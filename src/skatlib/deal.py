@@ -192,8 +192,13 @@ class Deal:
         elif rng_or_seed is None or isinstance(rng_or_seed, str):
             rng = random.Random(rng_or_seed)
         else:
-            rng = random.Random(as_int(rng_or_seed, "rng_or_seed",
-                                       "a random.Random, an int or str seed, or None"))
+            seed = as_int(rng_or_seed, "rng_or_seed",
+                          "a random.Random, an int or str seed, or None")
+            if seed < 0:  # random.seed(-n) is random.seed(n): two seeds, one deal
+                raise SkatError(f"seed {seed} is negative: Python's random uses abs() of an "
+                                f"int seed, so it would deal the same as {-seed}; use a seed "
+                                ">= 0 or a str", Reason.BAD_SEED)
+            rng = random.Random(seed)
         # a permutation of 0..31 dealt by _DEAL_ORDER: valid by construction, so the
         # deal is built without from_order's checks (which dominated its cost)
         return _unchecked(cls, _dealt_masks(_shuffle(rng)))
@@ -220,11 +225,12 @@ class Deal:
         as_text(text, "text")
         parts = text.split("/") if "/" in text else None
         if parts is None:
-            cards = [Card.parse(t) for t in text.replace(".", " ").split()]
-            if len(cards) != 32:
+            tokens = text.replace(".", " ").split()
+            if len(tokens) != 32:  # counted before parsing: a huge text costs no parse
                 raise InvalidCardsError(
-                    f"a deal lists 32 cards, not {len(cards)}", Reason.WRONG_CARD_COUNT
+                    f"a deal lists 32 cards, not {len(tokens)}", Reason.WRONG_CARD_COUNT
                 )
+            cards = [Card.parse(t) for t in tokens]
             return cls.from_hands(cards[0:10], cards[10:20], cards[20:30], cards[30:32])
         if len(parts) != 4:
             raise NotationError(

@@ -16,6 +16,7 @@ UNKNOWN_CARD
 
 from __future__ import annotations
 
+import builtins
 import enum
 import operator
 from collections.abc import Callable
@@ -87,6 +88,7 @@ class Reason(enum.Enum):
     PUSH_NOT_ALLOWED = "push_not_allowed"
     # tables and records
     BAD_SEAT = "bad_seat"
+    BAD_SEED = "bad_seed"
     BAD_TABLE = "bad_table"
     BAD_RULES = "bad_rules"
     BAD_RECORD = "bad_record"
@@ -267,7 +269,13 @@ def type_error(name: str, expected: str, value: object) -> ArgumentTypeError:
     shown = repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
-    return ArgumentTypeError(f"{name} must be {expected}, not {type(value).__name__} ({shown})")
+    kind = type(value)
+    what = kind.__name__
+    if kind.__module__ != "builtins" and hasattr(builtins, what):
+        # numpy's bool is named "bool": "must be True or False, not bool" would contradict
+        # itself, so a foreign type named like a builtin is shown with its module
+        what = f"{kind.__module__}.{kind.__qualname__}"
+    return ArgumentTypeError(f"{name} must be {expected}, not {what} ({shown})")
 
 
 def as_int(value: object, name: str, expected: str = "an int") -> int:

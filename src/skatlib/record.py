@@ -10,29 +10,52 @@ True
 
 from __future__ import annotations
 
+import itertools
+import typing
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import attrs
 
 from .actions import Action, Declare, Discard, parse_action
 from .cards import CardSet
 from .deal import Deal
-from .errors import IllegalActionError, Reason, RecordError
+from .errors import ArgumentTypeError, IllegalActionError, Reason, RecordError, type_error
 from .rules import ISKO, Rules
 from .state import GameState, new_game
 from .state._machine import replay as _replay
 
 __all__ = ["GameRecord", "replay", "states"]
 
+MAX_ACTIONS = 1024
+"""The most actions a :class:`GameRecord` holds.  A deal has far fewer (the longest
+auction, every bid value said once and held, is under 130 actions, the
+card play 32); a longer sequence, or an endless iterator, is refused (``TOO_LONG``)."""
+MAX_META = 1024
+"""The most metadata entries a :class:`GameRecord` holds (``TOO_LONG`` beyond)."""
+
+_ACTION_TYPES = typing.get_args(Action)
+
+
+def _bounded(value: Iterable[Any], limit: int, name: str) -> list[Any]:
+    items = list(itertools.islice(value, limit + 1))
+    if len(items) > limit:
+        raise RecordError(f"{name} holds more than {limit} entries (at most {limit})",
+                          Reason.TOO_LONG, field=name)
+    return items
+
 
 def _meta(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     if isinstance(value, (str, bytes)):
-        raise TypeError(f"meta must be a mapping or (key, value) pairs, not {value!r}")
-    items = value.items() if isinstance(value, Mapping) else value
+        raise type_error("meta", "a mapping or (key, value) pairs", value)
+    if not isinstance(value, (Mapping, Iterable)):
+        raise type_error("meta", "a mapping or (key, value) pairs", value)
+    items = _bounded(value.items() if isinstance(value, Mapping) else value, MAX_META, "meta")
     out = []
     for item in items:
         if not isinstance(item, tuple) or len(item) != 2:
-            raise TypeError(f"meta must be a mapping or (key, value) pairs, not {item!r} in it")
+            raise ArgumentTypeError(f"meta must be a mapping or (key, value) pairs, not "
+                                    f"{item!r} in it")
         out.append((str(item[0]), str(item[1])))
     return tuple(out)
 
@@ -45,10 +68,15 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     a hand game and so never follows a put-away, or a declaration not yet made) stay
     as they are."""
     if isinstance(value, (str, bytes)):
-        raise TypeError("actions must be a sequence of actions, not text: use "
-                        "GameRecord.from_text(deal, text)")
+        raise ArgumentTypeError("actions must be a sequence of actions, not text: use "
+                                "GameRecord.from_text(deal, text)")
+    if not isinstance(value, Iterable):
+        raise type_error("actions", "a sequence of actions", value)
     out: list[Action] = []
-    for action in value:
+    for i, action in enumerate(_bounded(value, MAX_ACTIONS, "actions"), 1):
+        if not isinstance(action, _ACTION_TYPES):
+            raise ArgumentTypeError(f"actions must hold actions (Bid, Pass, Play ...), not "
+                                    f"{type(action).__name__} ({action!r:.40}) at {i}")
         if (isinstance(action, Declare) and action.discard is None and not action.contract.hand
                 and len(out) >= 2
                 and isinstance(out[-1], Discard) and isinstance(out[-2], Discard)
@@ -105,7 +133,7 @@ def states(record: GameRecord) -> Iterator[GameState]:
     ['BIDDING', 'BIDDING', 'BIDDING', 'FINISHED']
     """
     if not isinstance(record, GameRecord):
-        raise TypeError(f"record must be a GameRecord, not {type(record).__name__}")
+        raise type_error("record", "a GameRecord", record)
     state = new_game(record.deal, record.rules, ramsch=record.ramsch)
     yield state
     steps = _replay(state, record.actions)

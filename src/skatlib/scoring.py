@@ -34,7 +34,7 @@ from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
 from .contract import Contract, GameType, game_type_index
 from .deal import Seat
-from .errors import InvalidContractError, InvalidScoreError, Reason, type_error
+from .errors import InvalidScoreError, Reason, as_int, type_error
 from .i18n import contract_name, game_type_name, translator
 
 __all__ = [
@@ -82,8 +82,8 @@ def matadors_mask(game_type: int, mask: int) -> int:
     >>> matadors_mask(4, 1 << 31 | 1 << 23), matadors_mask(5, 1 << 31)   # grand; null
     (2, 0)
     """
-    if not 0 <= game_type < T.N_GAME_TYPES:
-        game_type_index(game_type)  # raises the standard message
+    if type(game_type) is not int or not 0 <= game_type < T.N_GAME_TYPES:
+        game_type = game_type_index(game_type)  # the standard checks and messages
     order = T.TRUMP_ORDER[game_type]
     if not order:
         return 0
@@ -126,26 +126,21 @@ class Level:
 
 def _check_contract(contract: object) -> Contract:
     if not isinstance(contract, Contract):
-        raise InvalidContractError(
-            f"expected a Contract, got {contract!r}: use Contract(...) or Contract.parse('CH')"
-        )
+        raise type_error("contract", "a Contract (Contract(...) or Contract.parse('CH'))",
+                         contract)
     return contract
 
 
-def _whole(name: str, value: object, reason: Reason) -> int:
+def _whole(name: str, value: object) -> int:
     """An integer argument of the scoring functions: an ``int`` or anything
     :func:`operator.index` takes (a NumPy integer, say).  A bool or a non-integer
-    (``61.0``) is refused with an :class:`~skatlib.InvalidScoreError` naming
-    ``name`` (scoring input is a value error here, as it always was)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise InvalidScoreError(
-            f"{name} must be a whole number (an int or an operator.index-able integer), "
-            f"not {value!r} ({type(value).__name__})", reason)
-    return operator.index(value)  # type: ignore[arg-type]
+    (``61.0``) is a wrong type (CONTRIBUTING, "Errors and types"): an
+    :class:`~skatlib.errors.ArgumentTypeError` naming ``name``."""
+    return as_int(value, name, "a whole number (an int or an operator.index integer)")
 
 
 def _check_matadors(contract: Contract, matadors: object) -> int:
-    matadors = _whole("matadors", matadors, Reason.IMPOSSIBLE_MATADORS)
+    matadors = _whole("matadors", matadors)
     gt = contract.game_type
     if gt == GameType.NULL:
         if matadors != 0:
@@ -429,7 +424,7 @@ _MOST_POINTS = tuple(
 
 
 def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:
-    n = _whole(name, value, reason)
+    n = _whole(name, value)
     if not low <= n <= high:
         raise InvalidScoreError(
             f"{name} must be a whole number {low}..{high}, not {value!r}", reason)
@@ -437,7 +432,7 @@ def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> in
 
 
 def _declarer_seat(value: object) -> Seat:
-    n = _whole("declarer", value, Reason.BAD_SEAT)
+    n = _whole("declarer", value)
     if not 0 <= n <= 2:
         raise InvalidScoreError(
             f"declarer must be a seat 0..2 (forehand, middlehand, rearhand), not {value!r}",
@@ -593,7 +588,7 @@ def score(
     p = _int_in("declarer_points", declarer_points, 0, _ALL, Reason.POINTS_OUT_OF_RANGE)
     k = _int_in("kontra", kontra, 0, 2, Reason.BAD_KONTRA)
     if not isinstance(conceded, bool):
-        raise InvalidScoreError(f"conceded must be True or False, not {conceded!r}")
+        raise type_error("conceded", "True or False", conceded)
     if not isinstance(defenders_conceded, bool):
         raise type_error("defenders_conceded", "True or False", defenders_conceded)
     if conceded and defenders_conceded:
@@ -726,10 +721,15 @@ def seeger_fabian_points(score: int, won: bool, *, players: int = 3, bock: int =
     >>> seeger_fabian_points(48, True), seeger_fabian_points(-96, False, players=4)
     ((98, 0), (-146, 30))
     """
-    if players not in (3, 4) or isinstance(players, bool):
+    score = as_int(score, "score")
+    if not isinstance(won, bool):
+        raise type_error("won", "True or False", won)
+    players = as_int(players, "players", "3 or 4")
+    bock = as_int(bock, "bock", "1 or 2")
+    if players not in (3, 4):
         raise InvalidScoreError(f"a Skat table has 3 or 4 players, not {players!r}",
                                 Reason.BAD_TABLE)
-    if bock not in (1, 2) or isinstance(bock, bool):
+    if bock not in (1, 2):
         raise InvalidScoreError(f"bock is the multiplier of a Bock deal: 1 (none) or 2 (D-16), "
                                 f"not {bock!r}", Reason.BAD_TABLE)
     if won:

@@ -3,11 +3,13 @@
 Every record is replayed under the :data:`~skatlib.ISS` rules with every move
 checked, and skatlib's result is compared with the record's ``R[...]``.  The
 summary gives the number of games, how many agree and disagree (with the first
-few differences), how many cannot be read or replayed (illegal moves among
-them) and the speed.  On a terminal a progress line is kept on standard error.
+few differences), how many cannot be verified (their ``R[...]`` is missing or
+lacks the fields that state the outcome: counted apart, never as agreeing), how
+many cannot be read or replayed (illegal moves among them) and the speed.  On a
+terminal a progress line is kept on standard error.
 
-Exit codes: 0 every record agrees, 1 some record disagrees or cannot be
-replayed, 2 a file cannot be read.
+Exit codes: 0 every record agrees, 1 some record disagrees, cannot be verified
+or cannot be replayed, 2 a file cannot be read.
 
 >>> import argparse, pathlib, tempfile
 >>> p = argparse.ArgumentParser()
@@ -17,7 +19,8 @@ replayed, 2 a file cannot be read.
 ...     _ = path.write_text("(;GM[Skat]MV[w " + ".".join(c.name for c in Card) +
 ...                         " 1 p 2 p 0 p ]R[passed] ;)\\n")
 ...     run(p.parse_args([str(path), "--quiet"]))
-1 game in 1 file: 1 agrees with its R[...], 0 disagree, 0 cannot be replayed
+1 game in 1 file: 1 agrees with its R[...], 0 disagree, 0 cannot be verified,
+0 cannot be replayed
 ...
 0
 """
@@ -34,7 +37,7 @@ from typing import Any, TextIO
 from .._text import write_line as _write
 from ..cards import Card
 from ..errors import IllegalActionError, RecordError
-from ..formats.iss import scan
+from ..formats.iss import Status, scan
 from ._common import is_terminal
 
 __all__ = ["add_arguments", "run"]
@@ -97,9 +100,10 @@ def run(args: argparse.Namespace) -> int:
     err: TextIO = sys.stderr
     quiet = bool(args.quiet)
     progress = _Progress(err, not quiet and is_terminal(err))
-    games = agree = disagree = failed = illegal = 0
+    games = agree = disagree = unverifiable = failed = illegal = 0
     unreadable: list[dict[str, Any]] = []
     disagreeing: list[dict[str, Any]] = []
+    unverified: list[dict[str, Any]] = []
     failing: list[dict[str, Any]] = []
     start = time.perf_counter()
     for path in args.files:
@@ -116,6 +120,14 @@ def run(args: argparse.Namespace) -> int:
                         failing.append({"file": name, "line": item.line, "id": rec_id,
                                         "field": item.error.field, "illegal": is_illegal,
                                         "message": str(item.error)})
+                elif item.status is Status.UNVERIFIABLE or item.verification is None:
+                    # UNVERIFIABLE (R[...] missing or without d/outcome/v), or no
+                    # verification at all: never an agreement
+                    unverifiable += 1
+                    if len(unverified) < _SHOWN:
+                        why = "; ".join(str(d) for d in item.differences) or "not replayed"
+                        unverified.append({"file": name, "line": item.line, "id": rec_id,
+                                           "reason": why})
                 elif item.differences:
                     disagree += 1
                     if len(disagreeing) < _SHOWN:
@@ -138,10 +150,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         _write(out, json.dumps({
             "files": [os.fspath(p) for p in args.files], "games": games, "agree": agree,
-            "disagree": disagree, "failed": failed, "illegal_moves": illegal,
+            "disagree": disagree, "unverifiable": unverifiable, "failed": failed,
+            "illegal_moves": illegal,
             "unreadable_files": unreadable, "seconds": round(seconds, 3),
             "games_per_second": round(rate, 1), "disagreeing": disagreeing,
-            "failing": failing}, ensure_ascii=False))
+            "unverified": unverified, "failing": failing}, ensure_ascii=False))
     else:
         if not quiet:
             if disagreeing:
@@ -150,6 +163,10 @@ def run(args: argparse.Namespace) -> int:
                     diffs = "; ".join(f"{x['field']}: record {x['recorded']}, skatlib "
                                       f"{x['computed']}" for x in d["differences"])
                     _write(out, f"  {d['file']}:{d['line']} (ID {d['id']}): {diffs}")
+            if unverified:
+                _write(out, f"cannot be verified (first {len(unverified)} of {unverifiable}):")
+                for u in unverified:
+                    _write(out, f"  {u['file']}:{u['line']} (ID {u['id']}): {u['reason']}")
             if failing:
                 _write(out, f"cannot be replayed (first {len(failing)} of {failed}):")
                 for f in failing:
@@ -158,9 +175,9 @@ def run(args: argparse.Namespace) -> int:
         files = _plural(len(args.files), "file")
         agrees = f"{agree} agree{'s' if agree == 1 else ''} with {'its' if agree == 1 else 'their'}"
         _write(out, f"{_plural(games, 'game')} in {files}: {agrees} R[...], {disagree} disagree, "
-                    f"{failed} cannot be replayed"
+                    f"{unverifiable} cannot be verified, {failed} cannot be replayed"
                     + (f" ({illegal} with an illegal move)" if illegal else ""))
         _write(out, f"{seconds:.2f} s, {rate:.0f} games per second")
     if unreadable:
         return 2
-    return 0 if disagree == 0 and failed == 0 else 1
+    return 0 if disagree == 0 and unverifiable == 0 and failed == 0 else 1

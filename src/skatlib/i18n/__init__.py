@@ -276,6 +276,7 @@ _REASONS: dict[Reason, str] = {
     Reason.OPTION_DISABLED: N_("these rules do not allow that"),
     Reason.PUSH_NOT_ALLOWED: N_("that card may not be pushed"),
     Reason.BAD_SEAT: N_("no such seat"),
+    Reason.BAD_SEED: N_("a seed must not be negative"),
     Reason.BAD_TABLE: N_("not possible at this table"),
     Reason.BAD_RULES: N_("these rules do not fit together"),
     Reason.BAD_RECORD: N_("the game record cannot be read"),

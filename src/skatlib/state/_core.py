@@ -23,7 +23,7 @@ from ..actions import Action
 from ..cards import Card, CardSet, unchecked_set
 from ..contract import Contract
 from ..deal import Deal, Seat, _seat
-from ..errors import IllegalActionError, Reason, SkatError
+from ..errors import ArgumentTypeError, IllegalActionError, Reason, SkatError
 from ..rules import Rules
 
 __all__ = ["Phase", "EndReason", "Trick", "GameState"]
@@ -226,7 +226,7 @@ def _restore(fields: tuple[Any, ...]) -> GameState:
     """Unpickle a state (the inverse of :meth:`GameState.__reduce__`)."""
     if (type(fields) is not tuple or len(fields) != 11 or type(fields[SETUP]) is not tuple
             or len(fields[SETUP]) != SETUP_SIZE):
-        raise TypeError("not a pickled GameState")
+        raise ArgumentTypeError("not a pickled GameState")
     return _tuple_new(GameState, fields)
 
 
@@ -269,7 +269,7 @@ class GameState(tuple):  # type: ignore[type-arg]
     __slots__ = ()
 
     def __new__(cls, *args: object, **kwargs: object) -> GameState:
-        raise TypeError("a GameState is built by new_game(), apply() or "
+        raise ArgumentTypeError("a GameState is built by new_game(), apply() or "
                         "GameState.from_position(), not by calling GameState()")
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -14,8 +14,8 @@ import functools
 from .. import _tables as T
 from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_declare
 from ..cards import CardSet
-from ..contract import Contract, GameType
-from ..errors import Reason
+from ..contract import Contract, GameType, game_type_index
+from ..errors import InvalidCardsError, InvalidContractError, Reason, as_int
 from ..scoring import matadors_mask, max_game_value
 from ._core import (
     BID,
@@ -94,10 +94,11 @@ def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
     gt = _game_type(game_type)
     if isinstance(hand, CardSet):
         h = hand.mask
-    elif isinstance(hand, int) and not isinstance(hand, bool) and 0 <= hand <= T.FULL:
-        h = hand
     else:
-        raise TypeError(f"hand must be a CardSet or a 32-bit card mask, not {hand!r}")
+        h = as_int(hand, "hand", "a CardSet or a 32-bit card mask")
+        if not 0 <= h <= T.FULL:
+            raise InvalidCardsError(f"hand {h!r} is not a 32-bit card mask (0..0xFFFFFFFF)",
+                                    Reason.CARD_OUT_OF_RANGE)
     order = T.TRUMP_ORDER[gt]
     if not order:
         return 0
@@ -111,13 +112,11 @@ def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
 
 
 def _game_type(value: object) -> int:
-    if isinstance(value, GameType):
-        return int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"game_type must be a GameType, not {value!r}")
-    if not 0 <= value <= 5:
-        raise TypeError(f"game_type must be a GameType (0..5), not {value!r}")
-    return value
+    gt = game_type_index(value)
+    if gt == GameType.RAMSCH:
+        raise InvalidContractError("game_type RAMSCH is not declared: use GameType.DIAMONDS "
+                                   "(0) .. GameType.NULL (5)", Reason.GAME_TYPE_OUT_OF_RANGE)
+    return gt
 
 
 def allowed_contracts(state: GameState) -> tuple[Contract, ...]:

@@ -25,7 +25,7 @@ from ..actions import (
 )
 from ..cards import CardSet
 from ..deal import Deal, Seat
-from ..errors import IllegalActionError, Reason
+from ..errors import ArgumentTypeError, IllegalActionError, Reason, type_error
 from ..rules import ISKO, Rules
 from . import _bidding, _declaring, _kontra, _playing, _pushing
 from ._core import (
@@ -93,12 +93,13 @@ _ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
 
 def require_state(state: object, name: str = "state") -> None:
-    """Raise :class:`TypeError` unless ``state`` is a :class:`GameState`."""
+    """Raise :class:`~skatlib.errors.ArgumentTypeError` (a :class:`TypeError`)
+    unless ``state`` is a :class:`GameState`."""
     if type(state) is not GameState:
         what = type(state).__name__
         hint = (": observe() gives a seat's view, but the rules act on the full state"
                 if what == "Observation" else "")
-        raise TypeError(f"{name} must be a GameState (from new_game or apply), not a "
+        raise ArgumentTypeError(f"{name} must be a GameState (from new_game or apply), not a "
                         f"{what}{hint}")
 
 
@@ -117,11 +118,11 @@ def new_game(deal: Deal, rules: Rules = ISKO, *, ramsch: bool = False) -> GameSt
     (Phase.BIDDING, Seat.MIDDLEHAND, (Bid(18), Bid(20)))
     """
     if not isinstance(deal, Deal):
-        raise TypeError(f"deal must be a Deal, not {deal!r}")
+        raise type_error("deal", "a Deal", deal)
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be Rules (e.g. skatlib.ISKO), not {rules!r}")
+        raise type_error("rules", "Rules (e.g. skatlib.ISKO)", rules)
     if not isinstance(ramsch, bool):
-        raise TypeError(f"ramsch must be True or False, not {ramsch!r}")
+        raise type_error("ramsch", "True or False", ramsch)
     setup = (rules, deal, 0, 1, 0, 0, (), None, False, 0, 0, 0, 0, 0, False, False, -1)
     h = deal.hands
     state = make(Phase.BIDDING, 1, (h[0].mask, h[1].mask, h[2].mask), (), 0, (), -1, -1,
@@ -286,8 +287,8 @@ def replay(start: GameState, actions: Iterable[Any], *, d7: bool = True
         seat: object = None
         if isinstance(entry, tuple):
             if len(entry) != 2:
-                raise TypeError(f"action {i}: a history entry is a (seat, action) pair, not "
-                                f"{entry!r}")
+                raise ArgumentTypeError(f"action {i}: a history entry is a (seat, action) "
+                                        f"pair, not {entry!r}")
             seat, action = entry
         elif isinstance(entry, str):
             action = parse_action(entry)
