@@ -57,7 +57,7 @@ _STDLIB = (
     "abc", "argparse", "collections", "concurrent", "contextlib", "dataclasses", "enum",
     "functools", "io", "itertools", "json", "multiprocessing", "operator", "os", "pathlib",
     "random", "re", "types", "typing", "typing_extensions", "weakref", "decimal", "gettext",
-    "csv", "locale", "signal", "sys", "shutil", "subprocess", "textwrap", "fractions",
+    "csv", "locale", "signal", "sys", "shutil", "subprocess", "textwrap", "fractions", "shlex",
 )
 _THIRD_PARTY = ("attrs", "attr", "dask", "distributed", "ray", "numpy", "np", "pyspiel",
                 "open_spiel", "pettingzoo", "gymnasium", "rlcard", "matplotlib")

@@ -344,8 +344,9 @@ def _bid_limit(h: int, forehand: bool, confidence: float, hand_confidence: float
 def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
     """:class:`RuleBot`'s hand evaluator: the contract it would bid on with
     these 10 cards and the highest bid it would make (``None`` and 0: pass),
-    :func:`bid_limit` at :data:`RULE_CONFIDENCE` for a player in middle- or
-    rearhand.  It is also the opponent model of :class:`~skatlib.PIMCBot`'s
+    :func:`~skatlib.bots.basic.bid_limit` at
+    :data:`~skatlib.bots.basic.RULE_CONFIDENCE` for a player in middle- or rearhand.
+    It is also the opponent model of :class:`~skatlib.PIMCBot`'s
     inference (what a seat that bid or passed is likely to hold).
 
     >>> hand_value(CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8"))   # grand without 2

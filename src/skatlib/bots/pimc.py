@@ -216,7 +216,7 @@ class PIMCBot:
     :param hand_confidence: the win probability a hand game needs to be bid and
         played without the skat.
     :param trace: keep a :class:`Decision` per card decision in
-        :attr:`decisions` (worlds sampled and solved, nodes, time).
+        ``decisions`` (worlds sampled and solved, nodes, time).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
         default; its transposition table is reused across worlds and moves).
     """
