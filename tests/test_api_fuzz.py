@@ -149,11 +149,6 @@ XFAIL: dict[str, tuple[str, tuple[object, ...], dict[str, object]]] = {
     "skatlib.RandomBot": ("seed='\\ud800': UnicodeEncodeError (bots.py)", ("\ud800",), {}),
     "skatlib.PIMCBot": ("worlds='' / max_nodes='': ValueError from int(); objective=0: plain "
                         "ValueError, not SkatError (pimc.py)", (), {"worlds": ""}),
-    "skatlib.count_worlds": ("a non-Observation: AttributeError (sampling.py)", (0,), {}),
-    "skatlib.sample_worlds": ("a non-Observation: AttributeError (sampling.py)", (0, 0), {}),
-    "skatlib.world_state": ("a non-Observation: AttributeError (sampling.py)", (0, 0), {}),
-    "skatlib.evaluate_moves": ("a non-GameState: AttributeError (solver.py)", (0,), {}),
-    "skatlib.solve": ("a non-GameState: AttributeError (solver.py)", (0,), {}),
 }
 """Callables outside this helper's files (cards, deal, rules, ramsch, bidding, errors,
 formats) that let another exception escape: their owners fix them, and strict xfail
