@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 import attrs
 import pytest
 from hypothesis import given
+from int_like import IntLike
 from hypothesis import strategies as st
 
 from skatlib import (
@@ -44,6 +46,7 @@ from skatlib import (
     observe,
 )
 from skatlib import _tables as T
+from skatlib.errors import ArgumentTypeError
 from skatlib.actions import Bid, Declare, Pass, PlayHand, Push
 from skatlib.search.sampling import (
     SamplingError,
@@ -327,3 +330,32 @@ def test_sampling_is_reproducible() -> None:
 
 
 _ = IllegalActionError
+
+
+@pytest.mark.parametrize("call", [
+    lambda: count_worlds(0), lambda: sample_worlds(0, 1), lambda: world_state(0, 0),
+    lambda: world_constraints("obs"), lambda: is_consistent(None, None),
+])
+def test_a_non_observation_is_a_type_error(call: Callable[[], object]) -> None:
+    """CONTRIBUTING "Errors and types" (the API fuzz finding): not an AttributeError."""
+    with pytest.raises(ArgumentTypeError, match=r"obs(ervation)? must be an Observation"):
+        call()
+
+
+def test_sample_worlds_and_world_state_check_their_other_arguments() -> None:
+    s = new_game(Deal.shuffled(4))
+    for a in (Pass(), Pass(), Bid(18), PlayHand(), Declare(Contract.parse("GH"))):
+        s = apply(s, a)
+    o = observe(s, 1)
+    with pytest.raises(ArgumentTypeError, match="n must be an int"):
+        sample_worlds(o, 2.0)
+    with pytest.raises(ArgumentTypeError, match="rng must be a random.Random"):
+        sample_worlds(o, 1, rng="seed")
+    with pytest.raises(ArgumentTypeError, match="world must be a World"):
+        world_state(o, (0, 0, 0))
+    with pytest.raises(ArgumentTypeError, match="world must be a World"):
+        is_consistent(o, 0)
+    # an int-like seed and count (operator.index accepts them, as numpy integers)
+    world = sample_worlds(o, IntLike(1), rng=IntLike(5))[0]
+    assert world == sample_worlds(o, 1, rng=5)[0]
+    assert is_consistent(o, world) and world_state(o, world).phase == Phase.PLAYING
