@@ -19,9 +19,11 @@ What is measured, on one core (CPU time unless ``--timer wall``):
   counts for the declarer) -- lopsided contracts that need far fewer nodes.
   Median, 90th percentile, mean and max time, nodes (trick-start positions
   searched) and nodes per second.
-* the effect of each search enhancement: the same deals with one of
-  transposition table, move ordering, equivalent cards or MTD(f) switched off.
-  A run that passes ``--node-cap`` nodes is stopped and shown as ``>``.
+* the effect of each search enhancement: the same deals with one of them
+  switched off, and issue 17's three (equivalent transposition keys, history
+  heuristic, the target 61 probed first) each alone on top of the solver
+  before them.  A run that passes ``--node-cap`` nodes is stopped and shown as
+  ``>``; "same" says whether every value equals the all-on row's.
 * with ``--memory N``: the memory (tracemalloc) that the module-level solver
   behind :func:`skatlib.search.solve` holds across N calls -- bounded by
   ``DEFAULT_TT_LIMIT`` entries -- and after :func:`skatlib.search.clear_cache`.
@@ -66,8 +68,18 @@ from skatlib.cli.arena import run as arena_run
 from skatlib.search import solver as solver_module
 from skatlib.search.solver import SearchAborted, Solver
 
+OLD = {"eqkeys": False, "history": False, "targets": False}
+"""The solver before issue 17: its three enhancements off."""
+
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("all on", {}),
+    ("before issue 17 (the three below off)", OLD),
+    ("  + equivalent transposition keys alone", {**OLD, "eqkeys": True}),
+    ("  + history heuristic alone", {**OLD, "history": True}),
+    ("  + target 61 probed first alone", {**OLD, "targets": True}),
+    ("no equivalent transposition keys", {"eqkeys": False}),
+    ("no history heuristic", {"history": False}),
+    ("no target 61 first", {"targets": False}),
     ("no transposition table", {"tt": False}),
     ("no move ordering", {"ordering": False}),
     ("no equivalent cards", {"equivalence": False}),
@@ -273,8 +285,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     subset = states[:args.flag_deals]
     out.write(f"enhancements on the first {len(subset)} deals (node cap "
               f"{args.node_cap:,}; 'same' = every value equals the first row's)\n")
-    out.write(f"  {'configuration':<44} {'time':>10} {'nodes':>13} {'vs first':>9} same\n")
+    out.write(f"  {'configuration':<44} {'time':>10} {'nodes':>13} {'vs all on':>9} "
+              f"{'vs before':>9} same\n")
     base_nodes = 0
+    old_nodes = 0
     base_values: list[int | None] = []
     for row, (label, flags) in enumerate(FLAGS):
         t_sum = 0.0
@@ -289,11 +303,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             values.append(value)
         if not row:
             base_nodes, base_values = n_sum, values
+        if flags == OLD:
+            old_nodes = n_sum
         same = all(v is None or v == b for v, b in zip(values, base_values))
         mark = ">" if capped else " "
         ratio = f"{mark}{n_sum / base_nodes:.2f}x" if base_nodes else "-"
+        vs_old = f"{mark}{n_sum / old_nodes:.2f}x" if old_nodes else "-"
         out.write(f"  {label:<44} {mark}{t_sum:8.1f} s {mark}{n_sum:>11,} {ratio:>9} "
-                  f"{'yes' if same else 'NO'}\n")
+                  f"{vs_old:>9} {'yes' if same else 'NO'}\n")
         out.flush()
 
     if args.arena > 0:

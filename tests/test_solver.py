@@ -212,9 +212,9 @@ def test_solver_equals_brute_force_minimax() -> None:
 
 @pytest.mark.parametrize("flags", [
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
-    {"eqkeys": False}, {"history": False},
+    {"eqkeys": False}, {"history": False}, {"targets": False},
     {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
-     "history": False},
+     "history": False, "targets": False},
 ])
 def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
     rng = random.Random(2)
@@ -409,8 +409,9 @@ def test_old_module_names_still_work_and_warn() -> None:
     assert skatlib.sample_worlds is skatlib.search.sampling.sample_worlds
 
 
-OLD_SOLVER = {"eqkeys": False, "history": False}
-"""The solver before issue 17's enhancements (equivalent keys, history heuristic)."""
+OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False}
+"""The solver before issue 17's enhancements (equivalent keys, history heuristic, the
+target 61 probed first)."""
 
 
 def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
@@ -429,10 +430,12 @@ def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
             return s
 
 
-@pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True}])
+@pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True},
+                                   {"targets": True}])
 def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> None:
-    """Issue 17: the equivalent transposition keys and the history heuristic, alone
-    and together, give the values of the solver without them, on RuleBot deals
+    """Issue 17: the equivalent transposition keys, the history heuristic and the
+    target probed first, alone and together, give the values of the solver
+    without them, on RuleBot deals
     five and six tricks from the end (beyond the brute-force oracle's reach) and
     with the move values of evaluate_moves."""
     rng = random.Random(17)
