@@ -108,7 +108,7 @@ def realistic_first_lead(rng: random.Random, null: bool = False) -> GameState:
     RuleBot declares no null game (none in 1,500 deals), so with ``null`` the
     bidding's winner, after RuleBot's pickup, declares a plain null instead and
     puts away his two highest cards in the null order (``declaration_step`` with
-    that choice)."""
+    that choice; a deal whose bid is too high for null is dealt again)."""
     bots = (RuleBot(), RuleBot(), RuleBot())
     while True:
         s = new_game(Deal.shuffled(rng))
@@ -121,7 +121,7 @@ def realistic_first_lead(rng: random.Random, null: bool = False) -> GameState:
             else:
                 action = bots[seat].act(o, legal)
             s = apply(s, action)
-        if s.phase == Phase.PLAYING:
+        if s.phase == Phase.PLAYING and (not null or s.game_type_index == _tables.NULL):
             return s
 
 
