@@ -56,12 +56,12 @@ from skatlib import (
     Phase,
     PlayHand,
     RuleBot,
+    _tables,
     apply,
     legal_actions,
     new_game,
     observe,
 )
-from skatlib import _tables
 from skatlib.bots.basic import declaration_step
 from skatlib.cli.arena import add_arguments as arena_arguments
 from skatlib.cli.arena import run as arena_run
@@ -212,7 +212,7 @@ def solve_set(states: Sequence[GameState], flags: dict[str, bool], out: TextIO
         values.append(value)
         assert s.contract is not None
         unit = "points" if s.game_type_index < _tables.NULL else "clean "
-        out.write(f"  deal {i:>3} {str(s.contract):<6} declarer {s.declarer_index}: "
+        out.write(f"  deal {i:>3} {s.contract!s:<6} declarer {s.declarer_index}: "
                   f"{value:>3} {unit} {dt:7.2f} s {n:>10,} nodes\n")
         out.flush()
     total = sum(times)

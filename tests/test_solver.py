@@ -14,6 +14,7 @@ import os
 import random
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -29,16 +30,16 @@ from skatlib import (
     Phase,
     Play,
     PlayHand,
-    Rules,
     RuleBot,
+    Rules,
     apply,
     legal_actions,
     new_game,
     observe,
 )
 from skatlib import _tables as T
-from skatlib.errors import ArgumentTypeError
 from skatlib.actions import Declare
+from skatlib.errors import ArgumentTypeError
 from skatlib.search.solver import (
     Position,
     Solver,
@@ -474,10 +475,15 @@ def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
     assert squeezed(("C8 CA", "C9 CT", "SJ")) != squeezed(("C9 CA", "C8 CT", "SJ"))
 
 
+WRONG: Any = (0, "CJ", None, [])
+"""Wrong-typed arguments (typed Any: mypy would refuse them, which is the point)."""
+
+
 @pytest.mark.parametrize("call", [
-    lambda: solve(0), lambda: evaluate_moves("CJ"), lambda: takes_all_tricks(None),
-    lambda: position_of([]), lambda: Solver(tt=1), lambda: Solver(history="no"),
-    lambda: Solver(tt_limit=2.0), lambda: Solver().solve(0),
+    lambda: solve(WRONG[0]), lambda: evaluate_moves(WRONG[1]),
+    lambda: takes_all_tricks(WRONG[2]), lambda: position_of(WRONG[3]),
+    lambda: Solver(tt=1), lambda: Solver(history="no"), lambda: Solver(tt_limit=2.0),
+    lambda: Solver().solve(WRONG[0]),
 ])
 def test_wrong_argument_types_raise_type_errors(call: Callable[[], object]) -> None:
     """CONTRIBUTING "Errors and types": a wrong type is an ArgumentTypeError (a

@@ -50,8 +50,9 @@ trick start; the three cards of a trick are nested loops), with
   positions equal up to equivalent cards share one entry;
 * the history heuristic: leads that caused cutoffs are tried earlier;
 * iterative null-window search: the exact value is found by null-window probes
-  -- the game's target first (does the declarer reach 61?), then a bisection (MTD(f)-like, starting from a guess when one is given) --
-  each narrowing the interval with its fail-soft bound; all share the table.
+  -- the game's target first (does the declarer reach 61?), then a bisection
+  (MTD(f)-like, starting from a guess when one is given) -- each narrowing the
+  interval with its fail-soft bound; all share the table.
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
