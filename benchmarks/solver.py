@@ -71,6 +71,9 @@ from skatlib.search.solver import SearchAborted, Solver
 OLD = {"eqkeys": False, "history": False, "targets": False}
 """The solver before issue 17: its three enhancements off."""
 
+OLDER = {"tt", "ordering", "equivalence", "mtdf"}
+"""The enhancements the solver had before issue 17."""
+
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("all on", {}),
     ("before issue 17 (the three below off)", OLD),
@@ -238,6 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="with --realistic: also this many null games (default 10)")
     parser.add_argument("--config", default="",
                         help="Solver flags of the main run, e.g. 'tt=0,mtdf=0'")
+    parser.add_argument("--new-flags-only", action="store_true",
+                        help="the enhancement table without the older four's rows")
+    parser.add_argument("--rows", default="",
+                        help="only these rows of the enhancement table (indices, e.g. "
+                             "'0,2'); the ratios are to the first one given")
     parser.add_argument("--flag-deals", type=int, default=12,
                         help="deals for the enhancement table (default 12)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
@@ -274,8 +282,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = parse_config(args.config)
     out.write(f"solve() from the first lead, {args.deals} {kind} (seed {args.seed}, "
               f"{args.timer} time{', ' + args.config if args.config else ''})\n")
-    solve_set(states, config, out)
-    if args.realistic and args.nulls:
+    if not args.rows:
+        solve_set(states, config, out)
+    if args.realistic and args.nulls and not args.rows:
         nrng = random.Random(args.seed + 1_000_003)
         nulls = [realistic_first_lead(nrng, null=True) for _ in range(args.nulls)]
         out.write(f"null games: {args.nulls} RuleBot-bid deals declared null after the "
@@ -290,7 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     base_nodes = 0
     old_nodes = 0
     base_values: list[int | None] = []
-    for row, (label, flags) in enumerate(FLAGS):
+    rows = [r for r in FLAGS if not (args.new_flags_only and r[1].keys() & OLDER)]
+    if args.rows:  # a part of the table (to spread it over processes)
+        rows = [FLAGS[int(i)] for i in args.rows.split(",")]
+    for row, (label, flags) in enumerate(rows):
         t_sum = 0.0
         n_sum = 0
         capped = False
