@@ -81,7 +81,7 @@ FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("  + history heuristic alone", {**OLD, "history": True}),
     ("  + target 61 probed first alone", {**OLD, "targets": True}),
     ("no equivalent transposition keys", {"eqkeys": False}),
-    ("no history heuristic", {"history": False}),
+    ("with the history heuristic (off by default)", {"history": True}),
     ("no target 61 first", {"targets": False}),
     ("no transposition table", {"tt": False}),
     ("no move ordering", {"ordering": False}),
@@ -243,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="Solver flags of the main run, e.g. 'tt=0,mtdf=0'")
     parser.add_argument("--new-flags-only", action="store_true",
                         help="the enhancement table without the older four's rows")
+    parser.add_argument("--slice", default="",
+                        help="solve only deals A..B-1 of the sequence ('A:B'), to spread "
+                             "a run over processes (the deals stay the same)")
     parser.add_argument("--rows", default="",
                         help="only these rows of the enhancement table (indices, e.g. "
                              "'0,2'); the ratios are to the first one given")
@@ -276,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         memory_run([make(rng) for _ in range(args.memory)], out, args.tt_limit)
         return 0
     states = [make(rng) for _ in range(args.deals)]
+    if args.slice:
+        first, _, last = args.slice.partition(":")
+        states = states[int(first or 0):int(last or args.deals)]
 
     kind = ("RuleBot deals (bid, skat, discard, declared)" if args.realistic
             else "random suit/grand hand deals")

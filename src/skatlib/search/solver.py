@@ -48,7 +48,8 @@ trick start; the three cards of a trick are nested loops), with
 * equivalent transposition keys: the 7, 8 and 9 of a suit (no points) and
   the jacks (2 points each) are keyed with the played ones squeezed out, so
   positions equal up to equivalent cards share one entry;
-* the history heuristic: leads that caused cutoffs are tried earlier;
+* optionally (off by default, it measured no gain) the history heuristic:
+  leads that caused cutoffs are tried earlier;
 * iterative null-window search: the exact value is found by null-window probes
   -- the game's target first (does the declarer reach 61?), then a bisection
   (MTD(f)-like, starting from a guess when one is given) -- each narrowing the
@@ -438,7 +439,9 @@ class Solver:
         equivalent cards share an entry (the 7, 8 and 9 of a suit and the jacks,
         with the played ones squeezed out).
     :param history: order the leads by the cutoffs they caused (history
-        heuristic) on top of the static order.
+        heuristic) on top of the static order.  Off by default: on RuleBot deals
+        it saved nothing on average and doubled the nodes of some deals
+        (``benchmarks/solver.py --realistic``).
     :param targets: without a guess, the exact search probes the game's target
         first (does the declarer reach 61 card points?) before it bisects.
     :param tt_limit: the most transposition entries, all tables together.
@@ -454,7 +457,7 @@ class Solver:
     # and types").
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
-                 history: object = True, targets: object = True,
+                 history: object = False, targets: object = True,
                  tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
         self.eqkeys = _flag(eqkeys, "eqkeys")
