@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """The double-dummy solver and the PIMC bot: time, nodes and the arena.
 
-    python benchmarks/solver.py                     # 40 deals, flags on 12 of them
+    python benchmarks/solver.py --realistic         # 30 RuleBot deals (the docs' figures)
+    python benchmarks/solver.py                     # 40 random hand deals, flags on 12
     python benchmarks/solver.py --deals 100 --seed 7
     python benchmarks/solver.py --quick             # smoke run, a few seconds
     python benchmarks/solver.py --arena 200         # also PIMC vs random and vs rule
@@ -9,13 +10,20 @@
 
 What is measured, on one core (CPU time unless ``--timer wall``):
 
-* ``solve`` from the first lead of random full deals (30 cards in play): a
-  random suit or grand game, declared hand by a random seat (the skat lies
-  untouched and counts for the declarer).  Median, 90th percentile and mean
-  time, nodes (trick-start positions searched) and nodes per second.
-* the effect of each search enhancement: the same deals with one of
-  transposition table, move ordering, equivalent cards or MTD(f) switched off.
-  A run that passes ``--node-cap`` nodes is stopped and shown as ``>``.
+* ``solve`` from the first lead.  With ``--realistic`` (the figures the docs
+  quote) on deals as they arise at a table: three :class:`~skatlib.RuleBot`
+  players bid, the winner picks up the skat, puts two cards away and declares
+  (suit, grand or null; deals that everybody passes are skipped).  Without it
+  (the old mode, kept for comparison) on random full deals: a random suit or
+  grand game, declared hand by a random seat (the skat lies untouched and
+  counts for the declarer) -- lopsided contracts that need far fewer nodes.
+  Median, 90th percentile, mean and max time, nodes (trick-start positions
+  searched) and nodes per second.
+* the effect of each search enhancement: the same deals with one of them
+  switched off, and issue 17's three (equivalent transposition keys, history
+  heuristic, the target 61 probed first) each alone on top of the solver
+  before them.  A run that passes ``--node-cap`` nodes is stopped and shown as
+  ``>``; "same" says whether every value equals the all-on row's.
 * with ``--memory N``: the memory (tracemalloc) that the module-level solver
   behind :func:`skatlib.search.solve` holds across N calls -- bounded by
   ``DEFAULT_TT_LIMIT`` entries -- and after :func:`skatlib.search.clear_cache`.
@@ -26,6 +34,7 @@ What is measured, on one core (CPU time unless ``--timer wall``):
 from __future__ import annotations
 
 import argparse
+import collections
 import random
 import resource
 import statistics
@@ -44,17 +53,36 @@ from skatlib import (
     GameState,
     GameType,
     Pass,
+    Phase,
     PlayHand,
+    RuleBot,
+    _tables,
     apply,
+    legal_actions,
     new_game,
+    observe,
 )
+from skatlib.bots.basic import declaration_step
 from skatlib.cli.arena import add_arguments as arena_arguments
 from skatlib.cli.arena import run as arena_run
 from skatlib.search import solver as solver_module
 from skatlib.search.solver import SearchAborted, Solver
 
+OLD = {"eqkeys": False, "history": False, "targets": False}
+"""The solver before issue 17: its three enhancements off."""
+
+OLDER = {"tt", "ordering", "equivalence", "mtdf"}
+"""The enhancements the solver had before issue 17."""
+
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("all on", {}),
+    ("before issue 17 (the three below off)", OLD),
+    ("  + equivalent transposition keys alone", {**OLD, "eqkeys": True}),
+    ("  + history heuristic alone", {**OLD, "history": True}),
+    ("  + target 61 probed first alone", {**OLD, "targets": True}),
+    ("no equivalent transposition keys", {"eqkeys": False}),
+    ("with the history heuristic (off by default)", {"history": True}),
+    ("no target 61 first", {"targets": False}),
     ("no transposition table", {"tt": False}),
     ("no move ordering", {"ordering": False}),
     ("no equivalent cards", {"equivalence": False}),
@@ -73,6 +101,42 @@ def first_lead(rng: random.Random) -> GameState:
     for a in [*seqs[declarer], PlayHand(), Declare(contract)]:
         s = apply(s, a)
     return s
+
+
+def realistic_first_lead(rng: random.Random, null: bool = False) -> GameState:
+    """The first lead of a deal as it arises at a table: three RuleBots bid, pick up
+    the skat, put two cards away and declare (their public ``act``).  Deals that
+    everybody passes are dealt again.
+
+    RuleBot declares no null game (none in 1,500 deals), so with ``null`` the
+    bidding's winner, after RuleBot's pickup, declares a plain null instead and
+    puts away his two highest cards in the null order (``declaration_step`` with
+    that choice; a deal whose bid is too high for null is dealt again)."""
+    bots = (RuleBot(), RuleBot(), RuleBot())
+    while True:
+        s = new_game(Deal.shuffled(rng))
+        while s.phase != Phase.PLAYING and not s.is_finished:
+            seat = s.to_move_index
+            o = observe(s, seat)
+            legal = legal_actions(s)
+            if null and s.phase == Phase.DECLARING:
+                action = declaration_step(o, legal, _null_choice)
+            else:
+                action = bots[seat].act(o, legal)
+            s = apply(s, action)
+        if s.phase == Phase.PLAYING and (not null or s.game_type_index == _tables.NULL):
+            return s
+
+
+def _null_choice(cards: int, options: Sequence[tuple[Contract, int]]) -> int:
+    """Plain null, putting away the two cards highest in the null order."""
+    strength = _tables.KEY[_tables.NULL]
+
+    def key(i: int) -> tuple[bool, int]:
+        c, discard = options[i]
+        plain = c.game_type == GameType.NULL and not (c.hand or c.ouvert)
+        return plain, sum(strength[x][x] for x in _tables.mask_cards(discard))
+    return max(range(len(options)), key=key)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -128,9 +192,63 @@ def memory_run(states: Sequence[GameState], out: TextIO, tt_limit: int | None) -
               f"{peak / 2**20:.1f} MiB); max RSS of the process {rss:.0f} MiB\n\n")
 
 
+def parse_config(text: str) -> dict[str, bool]:
+    """``"tt=0,ordering=1"`` -> the :class:`Solver` flags."""
+    out: dict[str, bool] = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        out[name.strip()] = value.strip() not in ("0", "false", "off")
+    return out
+
+
+def solve_set(states: Sequence[GameState], flags: dict[str, bool], out: TextIO
+              ) -> tuple[list[float], list[int], list[int | None]]:
+    """Solve each state with a fresh :class:`Solver` (``flags``), print a line per deal
+    and the summary: median, 90th percentile, mean and max time, nodes, nodes/s."""
+    times: list[float] = []
+    nodes: list[int] = []
+    values: list[int | None] = []
+    for i, s in enumerate(states):
+        dt, n, value = timed_solve(s, flags, None)
+        times.append(dt)
+        nodes.append(n)
+        values.append(value)
+        assert s.contract is not None
+        unit = "points" if s.game_type_index < _tables.NULL else "clean "
+        out.write(f"  deal {i:>3} {s.contract!s:<6} declarer {s.declarer_index}: "
+                  f"{value:>3} {unit} {dt:7.2f} s {n:>10,} nodes\n")
+        out.flush()
+    total = sum(times)
+    types = collections.Counter(s.contract.game_type.title for s in states if s.contract)
+    out.write(f"{len(states)} deals ({', '.join(f'{n} {t}' for t, n in types.items())}): "
+              f"median {statistics.median(times):.2f} s, 90th percentile "
+              f"{percentile(times, 90):.2f} s, mean {total / len(times):.2f} s, max "
+              f"{max(times):.2f} s\n")
+    out.write(f"median {statistics.median(nodes):,.0f} nodes, 90th percentile "
+              f"{percentile(nodes, 90):,.0f}, max {max(nodes):,}; "
+              f"{sum(nodes) / max(total, 1e-9):,.0f} nodes/s\n\n")
+    return times, nodes, values
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=40, help="deals to solve (default 40)")
+    parser.add_argument("--realistic", action="store_true",
+                        help="deals bid, discarded and declared by RuleBots (default 30 "
+                             "deals); without it random hand contracts (default 40)")
+    parser.add_argument("--deals", type=int, default=None,
+                        help="deals to solve (default 30 with --realistic, else 40)")
+    parser.add_argument("--nulls", type=int, default=10,
+                        help="with --realistic: also this many null games (default 10)")
+    parser.add_argument("--config", default="",
+                        help="Solver flags of the main run, e.g. 'tt=0,mtdf=0'")
+    parser.add_argument("--new-flags-only", action="store_true",
+                        help="the enhancement table without the older four's rows")
+    parser.add_argument("--slice", default="",
+                        help="solve only deals A..B-1 of the sequence ('A:B'), to spread "
+                             "a run over processes (the deals stay the same)")
+    parser.add_argument("--rows", default="",
+                        help="only these rows of the enhancement table (indices, e.g. "
+                             "'0,2'); the ratios are to the first one given")
     parser.add_argument("--flag-deals", type=int, default=12,
                         help="deals for the enhancement table (default 12)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
@@ -150,52 +268,68 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global CLOCK
     CLOCK = time.process_time if args.timer == "cpu" else time.perf_counter
+    if args.deals is None:
+        args.deals = 30 if args.realistic else 40
     if args.quick:
-        args.deals, args.flag_deals, args.node_cap = 4, 2, 200_000
+        args.deals, args.flag_deals, args.node_cap, args.nulls = 4, 2, 200_000, 2
     out = sys.stdout
     rng = random.Random(args.seed)
+    make = realistic_first_lead if args.realistic else first_lead
     if args.memory:
-        memory_run([first_lead(rng) for _ in range(args.memory)], out, args.tt_limit)
+        memory_run([make(rng) for _ in range(args.memory)], out, args.tt_limit)
         return 0
-    states = [first_lead(rng) for _ in range(args.deals)]
+    states = [make(rng) for _ in range(args.deals)]
+    if args.slice:
+        first, _, last = args.slice.partition(":")
+        states = states[int(first or 0):int(last or args.deals)]
 
-    out.write(f"solve() from the first lead, {args.deals} random suit/grand hand deals "
-              f"(seed {args.seed}, {args.timer} time)\n")
-    times: list[float] = []
-    nodes: list[int] = []
-    for i, s in enumerate(states):
-        dt, n, value = timed_solve(s, {}, None)
-        times.append(dt)
-        nodes.append(n)
-        assert s.contract is not None
-        out.write(f"  deal {i:>3} {s.contract.game_type.title:<8} declarer {s.declarer_index}: "
-                  f"{value:>3} points  {dt:7.2f} s  {n:>9,} nodes\n")
-    total = sum(times)
-    out.write(f"median {statistics.median(times):.2f} s, 90th percentile "
-              f"{percentile(times, 90):.2f} s, mean {total / len(times):.2f} s, max "
-              f"{max(times):.2f} s\n")
-    out.write(f"median {statistics.median(nodes):,.0f} nodes, {sum(nodes) / total:,.0f} "
-              f"nodes/s\n\n")
+    kind = ("RuleBot deals (bid, skat, discard, declared)" if args.realistic
+            else "random suit/grand hand deals")
+    config = parse_config(args.config)
+    out.write(f"solve() from the first lead, {args.deals} {kind} (seed {args.seed}, "
+              f"{args.timer} time{', ' + args.config if args.config else ''})\n")
+    if not args.rows:
+        solve_set(states, config, out)
+    if args.realistic and args.nulls and not args.rows:
+        nrng = random.Random(args.seed + 1_000_003)
+        nulls = [realistic_first_lead(nrng, null=True) for _ in range(args.nulls)]
+        out.write(f"null games: {args.nulls} RuleBot-bid deals declared null after the "
+                  "pickup (RuleBot declares none)\n")
+        solve_set(nulls, config, out)
 
     subset = states[:args.flag_deals]
     out.write(f"enhancements on the first {len(subset)} deals (node cap "
-              f"{args.node_cap:,})\n")
-    out.write(f"  {'configuration':<36} {'time':>10} {'nodes':>13} {'vs all on':>10}\n")
+              f"{args.node_cap:,}; 'same' = every value equals the first row's)\n")
+    out.write(f"  {'configuration':<44} {'time':>10} {'nodes':>13} {'vs all on':>9} "
+              f"{'vs before':>9} same\n")
     base_nodes = 0
-    for label, flags in FLAGS:
+    old_nodes = 0
+    base_values: list[int | None] = []
+    rows = [r for r in FLAGS if not (args.new_flags_only and r[1].keys() & OLDER)]
+    if args.rows:  # a part of the table (to spread it over processes)
+        rows = [FLAGS[int(i)] for i in args.rows.split(",")]
+    for row, (label, flags) in enumerate(rows):
         t_sum = 0.0
         n_sum = 0
         capped = False
+        values: list[int | None] = []
         for s in subset:
-            dt, n, value = timed_solve(s, flags, args.node_cap if flags else None)
+            dt, n, value = timed_solve(s, flags, args.node_cap if row else None)
             t_sum += dt
             n_sum += n
             capped = capped or value is None
-        if not flags:
-            base_nodes = n_sum
+            values.append(value)
+        if not row:
+            base_nodes, base_values = n_sum, values
+        if flags == OLD:
+            old_nodes = n_sum
+        same = all(v is None or v == b for v, b in zip(values, base_values))
         mark = ">" if capped else " "
-        ratio = f"{mark}{n_sum / base_nodes:.1f}x" if base_nodes else "-"
-        out.write(f"  {label:<36} {mark}{t_sum:8.1f} s {mark}{n_sum:>11,} {ratio:>10}\n")
+        ratio = f"{mark}{n_sum / base_nodes:.2f}x" if base_nodes else "-"
+        vs_old = f"{mark}{n_sum / old_nodes:.2f}x" if old_nodes else "-"
+        out.write(f"  {label:<44} {mark}{t_sum:8.1f} s {mark}{n_sum:>11,} {ratio:>9} "
+                  f"{vs_old:>9} {'yes' if same else 'NO'}\n")
+        out.flush()
 
     if args.arena > 0:
         for bots in ("pimc,random,random", "pimc,rule,rule"):

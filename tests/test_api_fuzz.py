@@ -147,11 +147,6 @@ CALLABLES = _callables()
 
 _NON_STATE = "a non-GameState argument lets AttributeError escape (state.py)"
 XFAIL: dict[str, tuple[str, tuple[object, ...], dict[str, object]]] = {
-    "skatlib.count_worlds": ("a non-Observation: AttributeError (sampling.py)", (0,), {}),
-    "skatlib.sample_worlds": ("a non-Observation: AttributeError (sampling.py)", (0, 0), {}),
-    "skatlib.world_state": ("a non-Observation: AttributeError (sampling.py)", (0, 0), {}),
-    "skatlib.evaluate_moves": ("a non-GameState: AttributeError (solver.py)", (0,), {}),
-    "skatlib.solve": ("a non-GameState: AttributeError (solver.py)", (0,), {}),
     # the type policy's TypeError check (a TypeError after the arguments bind must be
     # an ArgumentTypeError): owners sheet (table.py), pimc (bots/basic.py), lead (loop.py)
     "skatlib.Table": ("players=0: a bare TypeError, not ArgumentTypeError; np.int64 "

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from int_like import IntLike
 from skatlib import (
     ISKO,
     PUB,
@@ -45,6 +48,7 @@ from skatlib import (
 )
 from skatlib import _tables as T
 from skatlib.actions import Bid, Declare, Pass, PlayHand, Push
+from skatlib.errors import ArgumentTypeError
 from skatlib.search.sampling import (
     SamplingError,
     World,
@@ -327,3 +331,39 @@ def test_sampling_is_reproducible() -> None:
 
 
 _ = IllegalActionError
+
+
+WRONG: Any = (0, "obs", None, (0, 0, 0), 2.0, "seed")
+"""Wrong-typed arguments (typed Any: mypy would refuse them, which is the point)."""
+
+
+@pytest.mark.parametrize("call", [
+    lambda: count_worlds(WRONG[0]), lambda: sample_worlds(WRONG[0], 1),
+    lambda: world_state(WRONG[0], WRONG[0]), lambda: world_constraints(WRONG[1]),
+    lambda: is_consistent(WRONG[2], WRONG[2]),
+])
+def test_a_non_observation_is_a_type_error(call: Callable[[], object]) -> None:
+    """CONTRIBUTING "Errors and types" (the API fuzz finding): not an AttributeError."""
+    with pytest.raises(ArgumentTypeError, match=r"obs(ervation)? must be an Observation"):
+        call()
+
+
+def test_sample_worlds_and_world_state_check_their_other_arguments() -> None:
+    s = new_game(Deal.shuffled(4))
+    for a in (Pass(), Pass(), Bid(18), PlayHand(), Declare(Contract.parse("GH"))):
+        s = apply(s, a)
+    o = observe(s, 1)
+    with pytest.raises(ArgumentTypeError, match="n must be an int"):
+        sample_worlds(o, WRONG[4])
+    with pytest.raises(ArgumentTypeError, match=r"rng must be a random\.Random"):
+        sample_worlds(o, 1, rng=WRONG[5])
+    with pytest.raises(ArgumentTypeError, match="world must be a World"):
+        world_state(o, WRONG[3])
+    with pytest.raises(ArgumentTypeError, match="world must be a World"):
+        is_consistent(o, WRONG[0])
+    # an int-like seed and count (operator.index accepts them, as numpy integers)
+    one: Any = IntLike(1)
+    five: Any = IntLike(5)
+    world = sample_worlds(o, one, rng=five)[0]
+    assert world == sample_worlds(o, 1, rng=5)[0]
+    assert is_consistent(o, world) and world_state(o, world).phase == Phase.PLAYING

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import pytest
 
 from skatlib import (
     Action,
     Bid,
+    CardSet,
     Contract,
     Deal,
     GameState,
@@ -27,13 +30,16 @@ from skatlib import (
     Phase,
     Play,
     PlayHand,
+    RuleBot,
     Rules,
     apply,
     legal_actions,
     new_game,
+    observe,
 )
 from skatlib import _tables as T
 from skatlib.actions import Declare
+from skatlib.errors import ArgumentTypeError
 from skatlib.search.solver import (
     Position,
     Solver,
@@ -207,7 +213,9 @@ def test_solver_equals_brute_force_minimax() -> None:
 
 @pytest.mark.parametrize("flags", [
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
-    {"tt": False, "ordering": False, "equivalence": False, "mtdf": False},
+    {"eqkeys": False}, {"history": False}, {"targets": False},
+    {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
+     "history": False, "targets": False},
 ])
 def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
     rng = random.Random(2)
@@ -358,17 +366,9 @@ def test_solver_tables_stay_bounded_by_tt_limit() -> None:
     small = Solver(tt_limit=300)
     big = Solver()
     worst = 0
-    checkpoint = small._checkpoint
-
-    def watched() -> None:
-        nonlocal worst
-        worst = max(worst, small.entries)
-        checkpoint()
-
-    small._checkpoint = watched  # type: ignore[method-assign]
     for s in states:
         assert small.solve(s) == big.solve(s)
-        worst = max(worst, small.entries)
+        worst = max(worst, small.entries, small.peak_entries)
     assert small.evictions > 0
     assert worst <= small.tt_limit + solver_module._CHECK_EVERY
     assert big.evictions == 0 and 0 < big.entries <= solver_module.DEFAULT_TT_LIMIT
@@ -408,3 +408,96 @@ def test_old_module_names_still_work_and_warn() -> None:
 
     assert skatlib.solve is solve
     assert skatlib.sample_worlds is skatlib.search.sampling.sample_worlds
+
+
+OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False}
+"""The solver before issue 17's enhancements (equivalent keys, history heuristic, the
+target 61 probed first)."""
+
+
+def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
+    """A deal as it arises at a table (RuleBots bid, pick up, discard and declare),
+    played on by RuleBots until ``tricks_left`` tricks remain (0-2 cards of the
+    current trick played)."""
+    bots = [RuleBot(), RuleBot(), RuleBot()]
+    while True:
+        s = new_game(Deal.shuffled(rng))
+        stop_at = (10 - tricks_left) * 3 + rng.randrange(3)
+        while not s.is_finished and (s.phase != Phase.PLAYING or len(s.tricks) * 3
+                                     + len(s.trick_cards) < stop_at):
+            seat = s.to_move_index
+            s = apply(s, bots[seat].act(observe(s, seat), legal_actions(s)))
+        if s.phase == Phase.PLAYING:
+            return s
+
+
+@pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True},
+                                   {"targets": True}])
+def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> None:
+    """Issue 17: the equivalent transposition keys, the history heuristic and the
+    target probed first, alone and together, give the values of the solver
+    without them, on RuleBot deals
+    five and six tricks from the end (beyond the brute-force oracle's reach) and
+    with the move values of evaluate_moves."""
+    rng = random.Random(17)
+    new = Solver(**{**OLD_SOLVER, **flags}) if flags else Solver()
+    old = Solver(**OLD_SOLVER)
+    for i in range(12):
+        s = rulebot_position(rng, 5 + i % 2)
+        assert new.solve(s) == old.solve(s), (s.deal, s.contract)
+        if i % 4 == 0:
+            assert new.evaluate_moves(s) == old.evaluate_moves(s)
+
+
+@pytest.mark.slow
+def test_enhancements_keep_the_old_solvers_values_from_the_first_lead() -> None:
+    """The same on whole deals from the first lead (the realistic benchmark's kind)."""
+    rng = random.Random(18)
+    for _ in range(3):
+        s = rulebot_position(rng, 10)
+        assert Solver().solve(s) == Solver(**OLD_SOLVER).solve(s)
+
+
+def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
+    """Swapping a played 7 for the unplayed 8 of the same suit (same holder order,
+    no points) gives the same squeezed hands; a king for a ten does not."""
+    from skatlib.search.solver import _LOW_CARDS, _squeeze_trump
+
+    def squeezed(hands: tuple[str, str, str]) -> tuple[int, ...]:
+        masks = [CardSet.parse(h).mask for h in hands]
+        r = masks[0] | masks[1] | masks[2]
+        gone = _LOW_CARDS & ~r
+        return tuple(_squeeze_trump(h, r, gone) for h in masks)
+
+    assert squeezed(("C8 CA", "C9 CT", "SJ")) == squeezed(("C7 CA", "C9 CT", "SJ"))
+    assert squeezed(("C8 CA", "C9 CT", "SJ")) == squeezed(("C8 CA", "C9 CT", "DJ"))
+    assert squeezed(("CK CA", "C9", "SJ")) != squeezed(("CT CA", "C9", "SJ"))
+    assert squeezed(("C8 CA", "C9 CT", "SJ")) != squeezed(("C9 CA", "C8 CT", "SJ"))
+
+
+WRONG: Any = (0, "CJ", None, [])
+"""Wrong-typed arguments (typed Any: mypy would refuse them, which is the point)."""
+
+
+@pytest.mark.parametrize("call", [
+    lambda: solve(WRONG[0]), lambda: evaluate_moves(WRONG[1]),
+    lambda: takes_all_tricks(WRONG[2]), lambda: position_of(WRONG[3]),
+    lambda: Solver(tt=1), lambda: Solver(history="no"), lambda: Solver(tt_limit=2.0),
+    lambda: Solver().solve(WRONG[0]),
+])
+def test_wrong_argument_types_raise_type_errors(call: Callable[[], object]) -> None:
+    """CONTRIBUTING "Errors and types": a wrong type is an ArgumentTypeError (a
+    TypeError and a SkatError) naming the parameter -- in the pure and in the
+    compiled build (.ci/compiled), never an AttributeError."""
+    with pytest.raises(ArgumentTypeError, match=r"(state|tt|history|tt_limit) must be"):
+        call()
+
+
+def test_node_limit_takes_an_int_or_none() -> None:
+    solver = Solver()
+    solver.node_limit = 10
+    assert solver.node_limit == 10
+    solver.node_limit = None
+    assert solver.node_limit is None
+    with pytest.raises(TypeError, match="node_limit must be an int or None"):
+        solver.node_limit = "10"

@@ -47,7 +47,14 @@ from .. import _tables as T
 from ..actions import Action, Bid, Declare, Hold, Pass, PickUpSkat, Play, Push
 from ..cards import CardSet
 from ..deal import Deal, Seat
-from ..errors import IllegalActionError, InvalidCardsError, Reason, SamplingError
+from ..errors import (
+    IllegalActionError,
+    InvalidCardsError,
+    Reason,
+    SamplingError,
+    as_int,
+    type_error,
+)
 from ..observation import Observation
 from ..state import GameState, Phase
 from ..state._machine import talk_actions
@@ -121,6 +128,22 @@ class Constraints:
         return True
 
 
+def _observation(value: object, name: str = "observation") -> Observation:
+    """``value`` if it is an :class:`~skatlib.Observation` (CONTRIBUTING, "Errors and
+    types"); a :class:`TypeError` naming ``name`` otherwise."""
+    if isinstance(value, Observation):
+        return value
+    raise type_error(name, "an Observation (from observe)", value)
+
+
+def _world(value: object) -> World:
+    """``value`` if it is a :class:`World`; a :class:`TypeError` naming ``world``
+    otherwise."""
+    if isinstance(value, World):
+        return value
+    raise type_error("world", "a World (from sample_worlds)", value)
+
+
 def _seat_of_plays(obs: Observation) -> Iterator[tuple[int, int, int]]:
     """(seat, card, position in its trick) for every card played, in order."""
     for trick in obs.tricks:
@@ -144,7 +167,9 @@ def world_constraints(obs: Observation) -> Constraints:
     """The constraints :func:`sample_worlds` samples from (see the module docs).
 
     :raises SamplingError: if the observation contradicts itself.
+    :raises TypeError: if ``obs`` is not an :class:`~skatlib.Observation`.
     """
+    obs = _observation(obs, "obs")
     seat = int(obs.seat)
     played = [0, 0, 0]
     played_mask = 0
@@ -332,8 +357,9 @@ def count_worlds(observation: Observation) -> int:
     """How many worlds are consistent with ``observation``.
 
     :raises SamplingError: if the observation contradicts itself.
+    :raises TypeError: if ``observation`` is not an :class:`~skatlib.Observation`.
     """
-    cons = world_constraints(observation)
+    cons = world_constraints(_observation(observation))
     return _Counter(cons).count(0, cons.free)
 
 
@@ -344,24 +370,34 @@ def sample_worlds(observation: Observation, n: int,
 
     :param rng: a :class:`random.Random` (or a seed) for reproducible draws.
     :raises SamplingError: if no world fits the observation.
+    :raises TypeError: for an ``observation`` that is not an Observation, an ``n``
+        that is not an int, or an ``rng`` that is neither a Random, an int nor None.
     """
+    obs = _observation(observation)
+    count = as_int(n, "n")
     if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
-    cons = world_constraints(observation)
+        seed = None if rng is None else as_int(rng, "rng", "a random.Random, an int seed or None")
+        rng = random.Random(seed)
+    cons = world_constraints(obs)
     counter = _Counter(cons)
     if counter.count(0, cons.free) == 0:
         raise SamplingError("no deal of the unseen cards fits this observation (the voids "
                             "shown and the hand sizes contradict each other)")
-    return [counter.sample(rng) for _ in range(n)]
+    return [counter.sample(rng) for _ in range(count)]
 
 
 def is_consistent(observation: Observation, world: World) -> bool:
-    """True if ``world`` could be the truth behind ``observation``."""
+    """True if ``world`` could be the truth behind ``observation``.
+
+    :raises TypeError: for an ``observation`` or ``world`` of another type.
+    """
+    obs = _observation(observation)
+    w = _world(world)
     try:
-        cons = world_constraints(observation)
+        cons = world_constraints(obs)
     except SamplingError:
         return False
-    return cons.admits(world)
+    return cons.admits(w)
 
 
 # ----------------------------------------------------------------- worlds as states
@@ -377,8 +413,10 @@ def world_state(observation: Observation, world: World) -> GameState:
     not).
 
     :raises SamplingError: outside card play.
+    :raises TypeError: for an ``observation`` or ``world`` of another type.
     """
-    o = observation
+    o = _observation(observation)
+    world = _world(world)
     if o.phase != Phase.PLAYING:
         raise SamplingError(f"world_state needs an observation in card play, not "
                             f"{o.phase.name}", Reason.WRONG_PHASE)

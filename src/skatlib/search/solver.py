@@ -45,9 +45,15 @@ trick start; the three cards of a trick are nested loops), with
   so of a run it plays the richest card if its side wins, else the poorest
   (the stronger card of a run is never worth less) -- valid whatever the
   points;
-* iterative null-window search: the exact value is found by a bisection of
-  null-window probes (MTD(f)-like, starting from a guess when one is given),
-  each narrowing the interval with its fail-soft bound; all share the table.
+* equivalent transposition keys: the 7, 8 and 9 of a suit (no points) and
+  the jacks (2 points each) are keyed with the played ones squeezed out, so
+  positions equal up to equivalent cards share one entry;
+* optionally (off by default, it measured no gain) the history heuristic:
+  leads that caused cutoffs are tried earlier;
+* iterative null-window search: the exact value is found by null-window probes
+  -- the game's target first (does the declarer reach 61?), then a bisection
+  (MTD(f)-like, starting from a guess when one is given) -- each narrowing the
+  interval with its fail-soft bound; all share the table.
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
@@ -63,7 +69,7 @@ from typing import NamedTuple
 
 from .. import _tables as T
 from ..cards import Card
-from ..errors import SolverError
+from ..errors import SolverError, as_int, type_error
 from ..state import GameState, Phase
 
 __all__ = [
@@ -154,7 +160,10 @@ def position_of(state: GameState) -> Position:
     """The solver's view of a :class:`~skatlib.GameState` in card play.
 
     :raises SolverError: outside card play, in Ramsch, or without a contract.
+    :raises TypeError: if ``state`` is not a :class:`~skatlib.GameState`.
     """
+    if not isinstance(state, GameState):
+        raise type_error("state", "a GameState in card play", state)
     if state.phase != Phase.PLAYING:
         raise SolverError(f"the solver needs a state in card play, not {state.phase.name}")
     c = state.contract
@@ -314,6 +323,53 @@ def _rep_map(gt: int, legal: int, remaining: int) -> dict[int, int]:
     return out
 
 
+def _squeeze_table(n: int) -> list[int]:
+    """Table[(R << n) | H] -> H (a subset of R, bits 0..n-1) with R's cards moved to
+    the lowest bits in order: the i-th lowest card of R goes to bit i."""
+    table = [0] * (1 << (2 * n))
+    for r in range(1 << n):
+        for h in range(1 << n):
+            if h & ~r:
+                continue
+            out = 0
+            i = 0
+            for b in range(n):
+                if r >> b & 1:
+                    if h >> b & 1:
+                        out |= 1 << i
+                    i += 1
+            table[(r << n) | h] = out
+    return table
+
+
+_SQUEEZE3 = _squeeze_table(3)
+_SQUEEZE4 = _squeeze_table(4)
+_LOW_CARDS = 0x07070707 | T.JACKS
+"""The cards that equal neighbours can stand for in suit and grand: the 7, 8 and 9
+of each suit (no points) and the jacks (2 points each)."""
+_JACK_BITS = tuple((n & 1) << 7 | (n & 2) << 14 | (n & 4) << 21 | (n & 8) << 28
+                   for n in range(16))
+
+
+def _squeeze_trump(h: int, r: int, low_gone: int) -> int:
+    """``h`` (a subset of the remaining cards ``r``) with the 7/8/9 of each suit and
+    the jacks moved down over the played ones (``low_gone``: the played cards
+    among them): two positions whose hands squeeze to the same masks are equal up
+    to equivalent cards (same order in every suit, same points), so they have the
+    same value (equivalent transposition keys)."""
+    out = h & ~_LOW_CARDS
+    for shift in (0, 8, 16, 24):
+        if low_gone >> shift & 7:
+            out |= _SQUEEZE3[(r >> shift & 7) << 3 | (h >> shift & 7)] << shift
+        else:
+            out |= h & (7 << shift)
+    if low_gone & T.JACKS:
+        out |= _JACK_BITS[_SQUEEZE4[_jack_nibble(r) << 4 | _jack_nibble(h)]]
+    else:
+        out |= h & T.JACKS
+    return out
+
+
 _CARDS_MEMO: dict[int, tuple[int, ...]] = {}
 
 
@@ -345,6 +401,19 @@ _CHECK_EVERY = 4096
 
 _NO_LIMIT = 1 << 62
 
+_SQUEEZE_LIMIT = 200_000
+"""The most squeezed hands a solver remembers (about 20 MB) before it forgets them."""
+
+_HISTORY_STEP = 16
+"""What a lead gains in the history order for each cutoff it caused."""
+
+
+def _flag(value: object, name: str) -> bool:
+    """``value`` if it is a bool; the ArgumentTypeError naming ``name`` otherwise."""
+    if isinstance(value, bool):
+        return value
+    raise type_error(name, "a bool", value)
+
 
 class Solver:
     """A reusable solver: keeps its transposition tables between calls.
@@ -366,6 +435,15 @@ class Solver:
     :param equivalence: search only one of each set of equivalent cards.
     :param mtdf: find exact values by a sequence of null-window searches
         (bisection, MTD(f)-like) instead of one full-window alpha-beta search.
+    :param eqkeys: equivalent transposition keys: positions equal up to
+        equivalent cards share an entry (the 7, 8 and 9 of a suit and the jacks,
+        with the played ones squeezed out).
+    :param history: order the leads by the cutoffs they caused (history
+        heuristic) on top of the static order.  Off by default: on RuleBot deals
+        it saved nothing on average and doubled the nodes of some deals
+        (``benchmarks/solver.py --realistic``).
+    :param targets: without a guess, the exact search probes the game's target
+        first (does the declarer reach 61 card points?) before it bisects.
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -373,16 +451,29 @@ class Solver:
     (0, 0, 1000000)
     """
 
-    def __init__(self, *, tt: bool = True, ordering: bool = True, equivalence: bool = True,
-                 mtdf: bool = True, tt_limit: int = DEFAULT_TT_LIMIT) -> None:
-        self.use_tt = tt
-        self.ordering = ordering
-        self.equivalence = equivalence
-        self.mtdf = mtdf
-        self.tt_limit = tt_limit
+    # The parameters are typed ``object`` and checked here, so that a wrong type raises
+    # the same ArgumentTypeError in the pure and in the compiled (mypyc) build, whose
+    # own argument checks would raise a bare TypeError first (CONTRIBUTING, "Errors
+    # and types").
+    def __init__(self, *, tt: object = True, ordering: object = True,
+                 equivalence: object = True, mtdf: object = True, eqkeys: object = True,
+                 history: object = False, targets: object = True,
+                 tt_limit: object = DEFAULT_TT_LIMIT) -> None:
+        self.use_tt = _flag(tt, "tt")
+        self.eqkeys = _flag(eqkeys, "eqkeys")
+        self.history = _flag(history, "history")
+        self.targets = _flag(targets, "targets")
+        self.ordering = _flag(ordering, "ordering")
+        self.equivalence = _flag(equivalence, "equivalence")
+        self.mtdf = _flag(mtdf, "mtdf")
+        self.tt_limit = as_int(tt_limit, "tt_limit")
         self.evictions = 0
         """How often the tables passed ``tt_limit`` and dropped their older half."""
+        self.peak_entries = 0
+        """The most transposition entries seen at a check (before an eviction)."""
         self._stats = [0]
+        self._squeezed: dict[int, int] = {}
+        """(played low cards << 32 | hand) -> the hand squeezed (see _squeeze_trump)."""
         self._node_limit = _NO_LIMIT
         # the searches call _checkpoint once the node count passes _limit[0]
         self._limit = [_CHECK_EVERY]
@@ -400,8 +491,9 @@ class Solver:
         return None if self._node_limit >= _NO_LIMIT else self._node_limit
 
     @node_limit.setter
-    def node_limit(self, value: int | None) -> None:
-        self._node_limit = _NO_LIMIT if value is None else value
+    def node_limit(self, value: object) -> None:
+        self._node_limit = _NO_LIMIT if value is None else as_int(value, "node_limit",
+                                                                  "an int or None")
         self._limit[0] = min(self._node_limit, self._stats[0] + _CHECK_EVERY)
 
     @property
@@ -416,6 +508,7 @@ class Solver:
             table.clear()
         for _, gtable in self._goals.values():
             gtable.clear()
+        self._squeezed.clear()
 
     def _evict(self) -> None:
         """Every table keeps its newer half (a dict keeps insertion order, so the
@@ -438,8 +531,13 @@ class Solver:
             raise SearchAborted(
                 f"the search passed its node limit of {self._node_limit} nodes ({n} searched "
                 "so far); raise Solver.node_limit or set it to None for no limit")
-        if self.entries > self.tt_limit:
+        entries = self.entries
+        if entries > self.peak_entries:
+            self.peak_entries = entries
+        if entries > self.tt_limit:
             self._evict()
+        if len(self._squeezed) > _SQUEEZE_LIMIT:
+            self._squeezed.clear()
         self._limit[0] = min(self._node_limit, n + _CHECK_EVERY)
 
     # ----- public entry points on states
@@ -563,6 +661,10 @@ class Solver:
             return root(-1, rem + 1)
         lower, upper = 0, rem
         g = -1 if guess is None else max(0, min(rem, guess))
+        # without a guess, the game's own target first: does the declarer reach 61?
+        # (Probing 90 or 31 next measured no gain over the bisection.)
+        if guess is None and self.targets:
+            g = T.WIN_POINTS - pos.points
         while lower < upper:
             if lower < g <= upper:
                 beta = g
@@ -685,6 +787,16 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
     use_tt = solver.use_tt
     ordering = solver.ordering
     equiv = solver.equivalence
+    eqkeys = solver.eqkeys
+    history = solver.history
+    # history heuristic for leads: the static lead key (declarer strong leads first,
+    # defenders weak ones first) plus _HISTORY_STEP per cutoff the lead caused
+    step = _HISTORY_STEP
+    hist_d = [0] * 32
+    hist_o = [0] * 32
+    squeeze = _squeeze_trump
+    low_cards = _LOW_CARDS
+    sq_memo = solver._squeezed
     reps = _reps_trump
     runs = _runs_trump
     cards = _cards
@@ -692,6 +804,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
     strength = tuple(KEYG[c][c] for c in range(32))
     # lead order: strong cards first, and among equal strength the more points
     lead_key = tuple(strength[c] * 16 + CP[c] for c in range(32))
+    if history:
+        hist_d[:] = lead_key
+        hist_o[:] = [-k for k in lead_key]
     neg_cp = tuple(-CP[c] for c in range(32))
 
     def search(ha: int, hb: int, hc: int, dr: int, rem: int, alpha: int, beta: int) -> int:
@@ -714,7 +829,21 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
         entry = None
         tkey = 0
         if use_tt:
-            tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+            gone = low_cards & ~(ha | hb | hc)
+            if eqkeys and gone:
+                g = gone << 32
+                sa = sq_memo.get(g | ha)
+                if sa is None:
+                    sa = sq_memo[g | ha] = squeeze(ha, ha | hb | hc, gone)
+                sb = sq_memo.get(g | hb)
+                if sb is None:
+                    sb = sq_memo[g | hb] = squeeze(hb, ha | hb | hc, gone)
+                sc = sq_memo.get(g | hc)
+                if sc is None:
+                    sc = sq_memo[g | hc] = squeeze(hc, ha | hb | hc, gone)
+                tkey = ((sa << 32 | sb) << 32 | sc) << 2 | dr
+            else:
+                tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
             entry = tt.get(tkey)
             if entry is not None:
                 lb, ub = entry[0], entry[1]
@@ -744,7 +873,11 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
             runs_c = [(c, c) for c in cards(hc)]
         if ordering:
             if len(moves0) > 1:
-                moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
+                if history:
+                    hk = hist_d if m0 else hist_o
+                    moves0 = sorted(moves0, key=hk.__getitem__, reverse=True)
+                else:
+                    moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
             if entry is not None and len(moves0) > 1:
                 bm = entry[2]
                 if bm != moves0[0] and bm in moves0:
@@ -862,6 +995,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                     if v > a0:
                         a0 = v
                         if a0 >= b0:
+                            if history:
+                                hist_d[c0] += step
                             break
             elif v < best0:
                 best0 = v
@@ -869,6 +1004,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                 if v < b0:
                     b0 = v
                     if a0 >= b0:
+                        if history:
+                            hist_o[c0] += step
                         break
         if use_tt:
             if entry is None:
@@ -1031,6 +1168,7 @@ def solve(state: GameState) -> int:
     can avoid every trick, else ``0``.
 
     :raises SolverError: outside card play or in Ramsch.
+    :raises TypeError: if ``state`` is not a :class:`~skatlib.GameState`.
     """
     return _default().solve(state)
 
