@@ -179,10 +179,14 @@ def _scoped(tree: ast.Module, scope: Sequence[str] | None) -> list[ast.AST]:
     if scope is None:
         return [tree]
     wanted = set(scope)
-    found = [n for n in tree.body
-             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-             and n.name in wanted]
-    missing = wanted - {n.name for n in found}  # type: ignore[attr-defined]
+    found: list[ast.AST] = []
+    names: set[str] = set()
+    for n in tree.body:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                and n.name in wanted:
+            found.append(n)
+            names.add(n.name)
+    missing = wanted - names
     if missing:
         raise SystemExit(f"mutate: scope names not found: {sorted(missing)}")
     return found
@@ -229,17 +233,17 @@ def mutants(path: str, source: bytes, scope: Sequence[str] | None = None) -> lis
                         new.ops[i] = flip()
                         expr(node, "compare", i, new)
             elif isinstance(node, ast.BoolOp):
-                new = copy.deepcopy(node)
-                new.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
-                expr(node, "boolop", 0, new)
+                bool_op = copy.deepcopy(node)
+                bool_op.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+                expr(node, "boolop", 0, bool_op)
             elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
                 expr(node, "not" if isinstance(node.op, ast.Not) else "neg", 0, node.operand)
             elif isinstance(node, ast.BinOp):
                 flip2 = _BIN_FLIP.get(type(node.op))
                 if flip2 is not None:
-                    new = copy.deepcopy(node)
-                    new.op = flip2()
-                    expr(node, "binop", 0, new)
+                    bin_op = copy.deepcopy(node)
+                    bin_op.op = flip2()
+                    expr(node, "binop", 0, bin_op)
             elif isinstance(node, ast.Constant):
                 v = node.value
                 if isinstance(v, bool):
@@ -253,9 +257,9 @@ def mutants(path: str, source: bytes, scope: Sequence[str] | None = None) -> lis
             if isinstance(node, ast.AugAssign):
                 flip3 = _BIN_FLIP.get(type(node.op))
                 if flip3 is not None and node.lineno == node.end_lineno:
-                    new = copy.deepcopy(node)
-                    new.op = flip3()
-                    add(node, "augassign", 0, ast.unparse(new))
+                    aug = copy.deepcopy(node)
+                    aug.op = flip3()
+                    add(node, "augassign", 0, ast.unparse(aug))
             if isinstance(node, ast.Return) and node.value is not None and not (
                     isinstance(node.value, ast.Constant) and node.value.value is None):
                 add(node.value, "return", 0, "(None)")
@@ -453,6 +457,8 @@ def baseline(ws: Workspace, files: Sequence[str], tests: Sequence[str]
             ws, failed, 600)[0] != "passed"):
         raise SystemExit(f"mutate: the unmutated tests do not pass ({outcome}); "
                          f"run them: python -m pytest {' '.join(tests)}")
+    if data is None:  # pragma: no cover - the traced run always writes its file when it passes
+        raise SystemExit("mutate: the traced run of the tests wrote no coverage data")
     if failed:  # they pass untraced: tests that measure memory or time, which tracing skews
         print(f"mutate: {len(failed)} test(s) fail only under tracing and are left out: "
               f"{', '.join(failed)}", flush=True)
