@@ -148,13 +148,11 @@ CALLABLES = _callables()
 _NON_STATE = "a non-GameState argument lets AttributeError escape (state.py)"
 XFAIL: dict[str, tuple[str, tuple[object, ...], dict[str, object]]] = {
     # the type policy's TypeError check (a TypeError after the arguments bind must be
-    # an ArgumentTypeError): owners sheet (table.py), pimc (bots/basic.py), lead (loop.py)
+    # an ArgumentTypeError): owners sheet (table.py), pimc (bots/basic.py)
     "skatlib.Table": ("players=0: a bare TypeError, not ArgumentTypeError; np.int64 "
                       "first_dealer/deals refused (table.py)", (0,), {}),
     "skatlib.hand_value": ("hand_value('x'): 'unsupported operand type(s) for &' "
                            "(bots/basic.py)", ("x",), {}),
-    "skatlib.play_game": ("bots=5: 'object of type int has no len()' (loop.py)",
-                          (new_game(Deal.shuffled(1)), 5), {}),
     "skatlib.SimulationStats": ("seeger_fabian_seats=0: 'int' object is not iterable "
                                 "(bots/simulation.py)", (0, 0, 0, 0),
                                 {"seeger_fabian_seats": 0}),

@@ -208,3 +208,22 @@ def test_rule_bot_pushes_high_cards_one_at_a_time_in_schieberamsch() -> None:
     assert isinstance(chosen, Discard)
     best = max(compound, key=lambda a: a.discard.points() if a.discard else 0)
     assert best.discard is not None and chosen.card in best.discard
+
+
+def test_play_game_refuses_wrong_types_with_the_type_policys_error() -> None:
+    """CONTRIBUTING "Errors and types": a wrong-typed argument is an
+    ArgumentTypeError naming the parameter, never a TypeError from inside the loop."""
+    import pytest
+
+    from skatlib import Deal, RandomBot, new_game
+    from skatlib.errors import ArgumentTypeError
+    from skatlib.loop import play_game
+
+    s = new_game(Deal.shuffled(1))
+    bots = [RandomBot(1), RandomBot(2), RandomBot(3)]
+    for args, kwargs, name in [((s, 5), {}, "bots"), ((s, "abc"), {}, "bots"),
+                               ((s, [RandomBot(1), 0, RandomBot(3)]), {}, "bots[1]"),
+                               ((0, bots), {}, "state"),
+                               ((s, bots), {"on_action": 3}, "on_action")]:
+        with pytest.raises(ArgumentTypeError, match=name.replace("[", r"\[")):
+            play_game(*args, **kwargs)  # type: ignore[arg-type]

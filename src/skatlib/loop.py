@@ -24,9 +24,10 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .actions import Action
-from .errors import IllegalActionError, Reason
+from .errors import IllegalActionError, Reason, type_error
 from .observation import Observation, observe
 from .state import GameState, apply, legal_actions
+from .state._machine import require_state
 
 __all__ = ["Bot", "OnAction", "play_game"]
 
@@ -53,6 +54,9 @@ def play_game(state: GameState, bots: Sequence[Bot], *,
     finished state (an already finished ``state`` is returned unchanged).
 
     :param on_action: see :data:`OnAction` (e.g. to record or print the actions).
+    :raises TypeError: (:class:`~skatlib.errors.ArgumentTypeError`) unless ``state`` is a
+        :class:`~skatlib.GameState`, ``bots`` a sequence of bots and ``on_action``
+        callable.
     :raises IllegalActionError: if ``bots`` is not three players, or a bot
         returns an illegal action (the message names the seat and the action;
         :attr:`~skatlib.IllegalActionError.legal` lists what was legal).
@@ -62,13 +66,19 @@ def play_game(state: GameState, bots: Sequence[Bot], *,
     >>> result(end) == result(play_game(new_game(Deal.shuffled(8)), [RuleBot()] * 3))
     True
     """
+    if type(state) is not GameState:
+        require_state(state)
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise type_error("bots", "a sequence of 3 bots (one per seat)", bots)
     if len(bots) != 3:
         raise IllegalActionError(f"a deal needs 3 bots (one per seat), not {len(bots)}",
                                  Reason.BAD_TABLE)
     for i, bot in enumerate(bots):
         if not callable(getattr(bot, "act", None)):
-            raise TypeError(f"bots[{i}] must have an act(observation, legal) method, "
-                            f"not {type(bot).__name__}")
+            raise type_error(f"bots[{i}]", "a bot with an act(observation, legal) method", bot)
+    if on_action is not None and not callable(on_action):
+        raise type_error("on_action", "a callable on_action(seat, action, state) or None",
+                         on_action)
     while not state.is_finished:
         seat = state.to_move_index
         legal = legal_actions(state)
