@@ -350,9 +350,18 @@ def test_play_narrates_the_kontra_phase_after_the_declaration_not_in_the_bidding
     assert "Mittelhand sagt Kontra!\nVorhand sagt kein Re.\n" in german.getvalue()
 
 
-def test_play_pub_bidding_line_has_only_the_auction(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--lang", "en", "play", "--rules", "pub", "--seed", "2")
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_play_pub_bidding_line_has_only_the_auction(capsys: pytest.CaptureFixture[str],
+                                                    seed: int) -> None:
+    """D-15: the Kontra phase comes after the declaration, so its passes are told
+    after it, never inside the bidding line (ISkO 3.3: bids, yes and pass only)."""
+    code, out, _ = run(capsys, "--lang", "en", "play", "--rules", "pub", "--seed", str(seed))
     lines = out.splitlines()
     bidding = lines[lines.index("Bidding") + 1]
-    assert code == 0 and bidding.endswith("Rearhand 20, Forehand pass")
-    assert "says no Kontra." in out
+    assert code == 0 and "Kontra" not in bidding
+    for item in bidding.strip().split(", "):
+        seat, word = item.split(" ", 1)
+        assert seat in ("Forehand", "Middlehand", "Rearhand")
+        assert word in ("pass", "yes") or word.isdigit(), item
+    if "declares" in out:
+        assert out.index("says no Kontra.") > out.index("declares")
