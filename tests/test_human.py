@@ -374,6 +374,7 @@ def test_cli_ctrl_c_is_a_clean_exit() -> None:
     while "> " not in seen and time.monotonic() < deadline:   # wait for the first question
         seen += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)  # stdin stays open: closing it first would race an end of input
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert "Traceback" not in err
