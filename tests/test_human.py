@@ -365,9 +365,12 @@ def test_cli_quit_exits_zero() -> None:
 
 
 def test_cli_ctrl_c_is_a_clean_exit() -> None:
+    # a shell's background job (as the release check runs these tests) ignores SIGINT,
+    # and a child would inherit that: give it the default disposition back
     proc = subprocess.Popen([*_SKAT, "play", "--human", "1", "--seed", "3"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, encoding="utf-8", env=_ENV)
+                            stderr=subprocess.PIPE, text=True, encoding="utf-8", env=_ENV,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None
     deadline = time.monotonic() + 60
     seen = ""
