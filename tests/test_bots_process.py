@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -117,7 +118,10 @@ def test_an_idle_process_is_reused_with_a_fresh_greeting() -> None:
     ("print('hello', flush=True)", "to the greeting"),
     ("import sys\nsys.stdin.readline()\nprint('ok', flush=True)\nsys.stdin.readline()\n"
      "print('not-a-card', flush=True)", "answered 'not-a-card', not one of the legal"),
-    ("import sys\nsys.stdin.readline()\nprint('ok', flush=True)", "ended without an answer"),
+    # a bot that exits: seen when skatlib writes the question (broken pipe) or when it
+    # reads the answer (end of file), whichever comes first
+    ("import sys\nsys.stdin.readline()\nprint('ok', flush=True)",
+     "ended without an answer|stopped reading"),
     ("import sys, time\nsys.stdin.readline()\nprint('ok', flush=True)\ntime.sleep(30)",
      "did not answer within 0.5 s"),
 ])
@@ -126,7 +130,7 @@ def test_a_misbehaving_bot_stops_the_game_with_a_clear_error(code: str, message:
     state = new_game(Deal.shuffled(1))
     with pytest.raises(SkatError, match="bot 'cmd:") as err:
         play_game(state, [bot, bot, bot])
-    assert message in str(err.value)
+    assert re.search(message, str(err.value)), str(err.value)
     bot.close()
 
 
