@@ -670,6 +670,16 @@ def test_playing_legal_mirrors_legal_mask_isko_4_2() -> None:
         want = T.legal_cards_mask(s.game_type_index, s.hand_masks[s.to_move_index], led)
         assert legal_actions(s) == plays(want)
         assert sum(1 << a.card for a in legal_actions(s) if isinstance(a, Play)) == want
+        # the checked apply's inlined mask (its fast path) accepts exactly these cards
+        hand = s.hand_masks[s.to_move_index]
+        for card in range(32):
+            if hand >> card & 1:
+                assert is_legal(s, Play(card)) == bool(want >> card & 1)
+                if want >> card & 1:
+                    assert apply(s, Play(card)) == apply(s, Play(card), check=False)
+                else:
+                    with pytest.raises(IllegalActionError):
+                        apply(s, Play(card))
 
 
 # --------------------------------------------------------------------------- pinned by mutation

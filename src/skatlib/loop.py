@@ -27,6 +27,7 @@ from .actions import Action
 from .errors import IllegalActionError, Reason, type_error
 from .observation import Observation, observe
 from .state import GameState, apply, legal_actions
+from .state._core import P_FINISHED as _FINISHED
 from .state._machine import require_state
 
 __all__ = ["Bot", "OnAction", "play_game"]
@@ -79,8 +80,8 @@ def play_game(state: GameState, bots: Sequence[Bot], *,
     if on_action is not None and not callable(on_action):
         raise type_error("on_action", "a callable on_action(seat, action, state) or None",
                          on_action)
-    while not state.is_finished:
-        seat = state.to_move_index
+    while state[0] is not _FINISHED:
+        seat = state[1]  # the seat to move
         legal = legal_actions(state)
         action = bots[seat].act(observe(state, seat), legal)
         try:

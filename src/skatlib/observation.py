@@ -40,6 +40,8 @@ from .state._core import (
     LEADER,
     MOVER,
     OPEN,
+    P_FINISHED,
+    P_PUSHING,
     PHASE,
     PICKED,
     RULES,
@@ -151,11 +153,11 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
     """
     if type(state) is not GameState:
         require_state(state)
-    s = seat_index(seat)
+    s = seat if type(seat) is int and 0 <= seat <= 2 else seat_index(seat)
     setup = state[SETUP]  # the raw slots (state._core): observe runs once per decision
     d = state[DECL]
     phase = state[PHASE]
-    finished = phase == Phase.FINISHED
+    finished = phase == P_FINISHED
     picked = setup[PICKED]
     contract = setup[CONTRACT]
     deal = setup[DEAL]
@@ -169,7 +171,7 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
         skat = deal.skat
         if contract is not None or skat_mask:
             discard = unchecked_set(skat_mask)  # put away so far, or the whole discard
-    elif picked and phase == Phase.PUSHING and s == state[MOVER] and skat_mask:
+    elif picked and phase == P_PUSHING and s == state[MOVER] and skat_mask:
         discard = unchecked_set(skat_mask)  # the seat's own push so far
     declarer_hand = None
     hands = state[HANDS]

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, Declare, Discard, parse_action
+from .actions import Action, Declare, Discard, Play, parse_action
 from .cards import CardSet
 from .deal import Deal
 from .errors import ArgumentTypeError, IllegalActionError, Reason, RecordError, type_error
@@ -35,6 +35,7 @@ MAX_META = 1024
 """The most metadata entries a :class:`GameRecord` holds (``TOO_LONG`` beyond)."""
 
 _ACTION_TYPES = typing.get_args(Action)
+_EXACT_TYPES = frozenset(_ACTION_TYPES)
 
 
 def _bounded(value: Iterable[Any], limit: int, name: str) -> list[Any]:
@@ -73,8 +74,13 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     if not isinstance(value, Iterable):
         raise type_error("actions", "a sequence of actions", value)
     out: list[Action] = []
+    exact = _EXACT_TYPES
     for i, action in enumerate(_bounded(value, MAX_ACTIONS, "actions"), 1):
-        if not isinstance(action, _ACTION_TYPES):
+        kind = type(action)
+        if kind is Play:  # most of a record: nothing to fold
+            out.append(action)
+            continue
+        if kind not in exact and not isinstance(action, _ACTION_TYPES):
             raise ArgumentTypeError(f"actions must hold actions (Bid, Pass, Play ...), not "
                                     f"{type(action).__name__} ({action!r:.40}) at {i}")
         if (isinstance(action, Declare) and action.discard is None and not action.contract.hand
@@ -119,6 +125,26 @@ class GameRecord:
     def replay(self) -> GameState:
         """Alias of :func:`replay`."""
         return replay(self)
+
+
+def _unchecked_record(deal: Deal, actions: tuple[Action, ...], rules: Rules,
+                      meta: tuple[tuple[str, str], ...]) -> GameRecord:
+    """``GameRecord(deal, actions, rules, meta)`` without the converters, for a reader
+    whose replay has just checked every action: ``actions`` a tuple of actions in the
+    compound form (nothing to fold), ``meta`` a tuple of ``(str, str)``, both within
+    :data:`MAX_ACTIONS`/:data:`MAX_META` (else the checked constructor is used).
+    Mirrors :class:`GameRecord`'s converters ``_actions``/``_meta``; tested equal in
+    ``tests/test_iss.py``."""
+    if len(actions) > MAX_ACTIONS or len(meta) > MAX_META:
+        return GameRecord(deal, actions, rules, meta)
+    record = object.__new__(GameRecord)
+    set_field = object.__setattr__
+    set_field(record, "deal", deal)
+    set_field(record, "actions", actions)
+    set_field(record, "rules", rules)
+    set_field(record, "meta", meta)
+    set_field(record, "ramsch", False)
+    return record
 
 
 def states(record: GameRecord) -> Iterator[GameState]:

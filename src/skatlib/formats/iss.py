@@ -99,8 +99,9 @@ from ..bidding import Bid
 from ..cards import Card, CardSet
 from ..contract import Contract
 from ..deal import Deal, Seat
+from ..deal import _unchecked as _unchecked_deal
 from ..errors import IllegalActionError, Reason, RecordError, SkatError, as_int, as_text, type_error
-from ..record import GameRecord, states
+from ..record import GameRecord, _unchecked_record, states
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
 from ..state import EndReason, GameState, Phase, apply, is_legal, new_game, result
@@ -152,7 +153,17 @@ _SOURCE_TYPE = "a path, a binary or text handle, or an iterable of lines"
 # lone surrogates, which UTF-8 cannot store.
 _UNWRITABLE = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029\ud800-\udfff]")
 _CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
+_PLAYS: dict[str, Play] = {c.name: Play(c) for c in Card}
+_SEAT_OF = {"0": 0, "1": 1, "2": 2}
+_PACKET = (0,) * 10 + (1,) * 10 + (2,) * 10 + (3,) * 2
+"""Who gets the i-th card of an ISS deal ``w``: forehand, middlehand, rearhand, the skat."""
+_HOLD, _PASS, _PICKUP = Hold(), Pass(), PickUpSkat()
+_FINISHED, _PLAYING, _BIDDING, _SKAT = Phase.FINISHED, Phase.PLAYING, Phase.BIDDING, Phase.SKAT
 _KEY = re.compile(r"[A-Z][A-Z0-9]*\Z")
+_PROPERTY = re.compile(r"[ \t\r\n]*([A-Z][A-Z0-9]*)\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
+"""One ``KEY[value]`` (after white space) as :func:`_properties` reads it: ``\\`` escapes
+the next character."""
+_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
 _INT = re.compile(r"[+-]?[0-9]{1,6}\Z")
 _BID = re.compile(r"[0-9]{1,4}\Z")
 _CONTRACT = re.compile(r"[GCSHDN][HSZO]*\Z")
@@ -371,7 +382,18 @@ def _properties(text: str, line: int | None) -> list[tuple[str, str]]:
     i = 2
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
+    prop = _PROPERTY.match
     while True:
+        found = prop(s, i)
+        if found is not None:  # the common case in one match (the code below words errors)
+            key, value = found.group(1, 2)
+            if key not in seen:
+                if "\\" in value:
+                    value = _ESCAPED.sub(r"\1", value)
+                seen.add(key)
+                out.append((key, value))
+                i = found.end()
+                continue
         while i < n and s[i] in " \t\r\n":
             i += 1
         if i >= n:
@@ -427,7 +449,10 @@ def _split_moves(mv: str, line: int | None) -> tuple[tuple[str, str], ...]:
     if len(tokens) % 2:
         raise RecordError(f"the moves are pairs '<actor> <action>', but there are {len(tokens)} "
                           f"words (the last is {tokens[-1]!r})", line=line, field="MV")
-    pairs = tuple(zip(tokens[0::2], tokens[1::2], strict=True))
+    actors = tokens[0::2]
+    pairs = tuple(zip(actors, tokens[1::2], strict=True))
+    if _ACTORS.issuperset(actors):
+        return pairs
     for num, (actor, action) in enumerate(pairs, 1):
         if actor not in _ACTORS:
             raise RecordError(f"move {num} ({actor} {action}): the actor must be 'w' (the "
@@ -455,7 +480,12 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
     ...
     skatlib.errors.RecordError: field R: result token 'outcome:8': 'outcome' is a word (...), ...
     """
-    tokens = as_text(text, "text").split()
+    as_text(text, "text")
+    return _parse_result(text, line)
+
+
+def _parse_result(text: str, line: int | None) -> dict[str, str]:
+    tokens = text.split()
     if tokens == ["passed"]:
         return {"outcome": "passed"}
     if not tokens:
@@ -866,7 +896,12 @@ class _Replay:
         self.line = rec.line
         self.actions: list[Action] = []
         self.num = 0
-        self.move = ""
+
+    @property
+    def move(self) -> str:
+        """The text of move :attr:`num` (1-based), for the error messages."""
+        moves = self.rec.moves
+        return " ".join(moves[self.num - 1]) if 0 < self.num <= len(moves) else ""
 
     def fail(self, why: str, reason: Reason = Reason.BAD_RECORD) -> RecordError:
         return RecordError(f"move {self.num} ({self.move}): {why}", reason, line=self.line,
@@ -937,7 +972,7 @@ class _Replay:
 
     def run(self) -> tuple[GameRecord, GameState]:
         moves = self.rec.moves
-        self.num, self.move = 1, " ".join(moves[0]) if moves else ""
+        self.num = 1
         if not moves or moves[0][0] != "w":
             raise self.fail("the first move must be the deal: 'w' and 32 cards")
         deal_text = moves[0][1]
@@ -947,19 +982,36 @@ class _Replay:
         cards = self.card_list(deal_text.replace("|", "."), "the deal")
         if len(cards) != 32:
             raise self.fail(f"the deal lists {len(cards)} cards, not 32", Reason.WRONG_CARD_COUNT)
-        deal = Deal.from_hands(cards[0:10], cards[10:20], cards[20:30], cards[30:32])
+        # 32 distinct cards (card_list checked them): a partition of the deck, built
+        # without Deal.from_hands' checks of every card
+        masks = [0, 0, 0, 0]
+        for i, card in enumerate(cards):
+            masks[_PACKET[i]] |= 1 << card
+        deal = _unchecked_deal(Deal, masks)
         state = new_game(deal, ISS)
         pending: Contract | None = None  # 'd G' waiting for its discards
         expect_skat = False
         claimed = False
         unknown_at = 0
         last_defender_re = False
+        actions = self.actions
         for num in range(2, len(moves) + 1):
             actor, text = moves[num - 1]
-            self.num, self.move = num, f"{actor} {text}"
-            if state.phase == Phase.FINISHED:
+            self.num = num
+            phase = state[0]
+            if phase is _FINISHED:
                 raise self.fail("a move after the end of the game")
             last_defender_re = False
+            if phase is _PLAYING:
+                # the common move first: a card in turn (the branches below word the errors)
+                play = _PLAYS.get(text)
+                if play is not None and _SEAT_OF.get(actor) == state[1] and not unknown_at:
+                    try:
+                        state = apply(state, play)
+                    except IllegalActionError as exc:
+                        raise self.fail(f"illegal: {exc}", exc.reason) from exc
+                    actions.append(play)
+                    continue
             if actor == "w":
                 event = _EVENT.match(text)
                 if event:
@@ -986,8 +1038,7 @@ class _Replay:
             if unknown_at:
                 raise self.fail(f"an unknown card '??' (move {unknown_at}) must be followed by "
                                 "the server's 'w LE.<seat>' or 'w TI.<seat>'", Reason.UNKNOWN_CARD)
-            phase = state.phase
-            if phase == Phase.PLAYING:
+            if phase is _PLAYING:
                 if text == "RE":
                     state = self.apply(state, Concede(_SEATS[seat]))
                     last_defender_re = seat != state.declarer_index
@@ -1008,13 +1059,13 @@ class _Replay:
                         raise self.fail(f"expected a card like 'CJ', 'SC' (claim) or 'RE' "
                                         f"(resign), not {text!r}", Reason.UNKNOWN_CARD)
                     self.turn(state, seat)
-                    state = self.apply(state, Play(card))
-            elif phase == Phase.BIDDING:
+                    state = self.apply(state, _PLAYS[text])
+            elif phase is _BIDDING:
                 self.turn(state, seat)
                 if text == "y":
-                    action: Action = Hold()
+                    action: Action = _HOLD
                 elif text == "p":
-                    action = Pass()
+                    action = _PASS
                 elif _BID.match(text):
                     try:
                         action = Bid(int(text))
@@ -1024,10 +1075,10 @@ class _Replay:
                     raise self.fail(f"in the auction the moves are a bid value, 'y' or 'p', not "
                                     f"{text!r}", Reason.UNKNOWN_ACTION)
                 state = self.apply(state, action)
-            elif phase == Phase.SKAT:
+            elif phase is _SKAT:
                 self.declarer(state, seat)
                 if text == "s":
-                    state = self.apply(state, PickUpSkat())
+                    state = self.apply(state, _PICKUP)
                     expect_skat = True
                 else:
                     contract, cards = self.declaration(text)
@@ -1044,8 +1095,8 @@ class _Replay:
                         state = self.declare(state, contract, cards)
                     else:
                         pending = contract
-        self.num, self.move = len(moves), " ".join(moves[-1])
-        if state.phase != Phase.FINISHED:
+        self.num = len(moves)
+        if state[0] is not _FINISHED:
             if unknown_at:
                 raise self.fail("the record ends after an unknown card '??'",
                                 Reason.UNKNOWN_CARD)
@@ -1060,6 +1111,8 @@ class _Replay:
                 raise self.fail(f"the record ends before the game is over ({_expecting(state)})",
                                 Reason.BAD_RECORD)
         meta = tuple((k, v) for k, v in self.rec.properties if k not in ("GM", "MV"))
+        if all(type(k) is str is type(v) for k, v in meta):  # as loads() makes them
+            return _unchecked_record(deal, tuple(self.actions), ISS, meta), state
         return GameRecord(deal, tuple(self.actions), ISS, meta), state
 
 

@@ -15,16 +15,21 @@ from ..errors import Reason
 from ._core import (
     ASKER,
     BID,
+    E_NOT_ENDED,
+    E_PASSED_IN,
     HISTORY,
     LISTENER,
     MOVER,
+    P_BIDDING,
+    P_FINISHED,
+    P_PLAYING,
+    P_PUSHING,
+    P_SKAT,
     PASSED,
     RULES,
     SEATS,
     SETUP,
-    EndReason,
     GameState,
-    Phase,
     illegal,
     make,
 )
@@ -74,13 +79,13 @@ def check(s: GameState, action: object) -> None:
 def _bidding(s: GameState, setup: tuple[Any, ...], mover: int, bid: int, asker: int,
              listener: int, passed: int, history: tuple[Any, ...]) -> GameState:
     new = setup[:BID] + (bid, asker, listener, passed, history) + setup[HISTORY + 1:]
-    return make(Phase.BIDDING, mover, s[2], (), 0, (), -1, -1, s[8], EndReason.NOT_ENDED, new)
+    return make(P_BIDDING, mover, s[2], (), 0, (), -1, -1, s[8], E_NOT_ENDED, new)
 
 
 def _declarer_found(s: GameState, setup: tuple[Any, ...], declarer: int, bid: int,
                     passed: int, history: tuple[Any, ...]) -> GameState:
     new = setup[:BID] + (bid, -1, -1, passed, history) + setup[HISTORY + 1:]
-    return make(Phase.SKAT, declarer, s[2], (), 0, (), -1, declarer, s[8], EndReason.NOT_ENDED,
+    return make(P_SKAT, declarer, s[2], (), 0, (), -1, declarer, s[8], E_NOT_ENDED,
                 new)
 
 
@@ -90,8 +95,8 @@ def start_ramsch(s: GameState, setup: tuple[Any, ...], passed: int,
     with forehand's push decision, plain Ramsch with forehand's lead (D-17)."""
     new = setup[:ASKER] + (-1, -1, passed, history) + setup[HISTORY + 1:]
     if setup[RULES].schieberamsch:
-        return make(Phase.PUSHING, 0, s[2], (), 0, (), -1, -1, s[8], EndReason.NOT_ENDED, new)
-    return make(Phase.PLAYING, 0, s[2], (), 0, (), 6, -1, s[8], EndReason.NOT_ENDED, new)
+        return make(P_PUSHING, 0, s[2], (), 0, (), -1, -1, s[8], E_NOT_ENDED, new)
+    return make(P_PLAYING, 0, s[2], (), 0, (), 6, -1, s[8], E_NOT_ENDED, new)
 
 
 def step(s: GameState, action: Action) -> GameState:
@@ -115,7 +120,7 @@ def step(s: GameState, action: Action) -> GameState:
         if setup[RULES].ramsch:
             return start_ramsch(s, setup, passed, history)
         new = setup[:PASSED] + (passed, history) + setup[HISTORY + 1:]
-        return make(Phase.FINISHED, -1, s[2], (), 0, (), -1, -1, s[8], EndReason.PASSED_IN, new)
+        return make(P_FINISHED, -1, s[2], (), 0, (), -1, -1, s[8], E_PASSED_IN, new)
     # the listener
     if type(action) is Hold:
         return _bidding(s, setup, asker, bid, asker, listener, passed, history)

@@ -69,6 +69,12 @@ class EndReason(enum.Enum):
         return f"EndReason.{self.name}"
 
 
+# The members as module constants for the hot paths: on CPython 3.11 looking up an
+# enum member (``Phase.PLAYING``) costs ~0.3 us, a module global ~0.02 us.
+P_BIDDING, P_SKAT, P_DECLARING, P_PLAYING, P_FINISHED, P_KONTRA, P_PUSHING = Phase
+(E_NOT_ENDED, E_PLAYED_OUT, E_PASSED_IN, E_NULL_TRICK, E_DEFENDERS_TRICK, E_DECLARER_CONCEDED,
+ E_DEFENDERS_CONCEDED, E_TIMEOUT, E_LEFT) = EndReason
+
 CARDS = tuple(Card(i) for i in range(32))
 SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 
@@ -476,7 +482,7 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def is_ramsch(self) -> bool:
         """True when the deal is (being) played as Ramsch."""
-        return bool(self[GT] == 6 or self[PHASE] == Phase.PUSHING)
+        return bool(self[GT] == 6 or self[PHASE] == P_PUSHING)
 
     @property
     def ramsch_round(self) -> bool:
@@ -498,7 +504,7 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def is_finished(self) -> bool:
         """True when the deal is over."""
-        return bool(self[PHASE] == Phase.FINISHED)
+        return bool(self[PHASE] == P_FINISHED)
 
     # ----- aliases for the free functions ----------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:

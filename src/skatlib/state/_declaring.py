@@ -9,8 +9,6 @@ history always records the compound form, so records read and write it as before
 
 from __future__ import annotations
 
-import functools
-
 from .. import _tables as T
 from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_declare
 from ..cards import CardSet
@@ -21,19 +19,20 @@ from ._core import (
     BID,
     CONTRACT,
     DECL,
+    E_NOT_ENDED,
     HANDS,
     HISTORY,
     KDONE,
     OPEN,
     OWNED,
+    P_DECLARING,
+    P_PLAYING,
     PICKED,
     RULES,
     SEATS,
     SETUP,
     SKAT,
-    EndReason,
     GameState,
-    Phase,
     actions_of_mask,
     byte_tables,
     illegal,
@@ -72,9 +71,9 @@ def step_skat(s: GameState, action: Action) -> GameState:
     if type(action) is PickUpSkat:
         new = setup[:HISTORY] + (history, setup[CONTRACT], True) + setup[PICKED + 1:]
         hands = set3(s[HANDS], d, s[HANDS][d] | s[SKAT])
-        return make(Phase.DECLARING, d, hands, (), 0, (), -1, d, 0, EndReason.NOT_ENDED, new)
+        return make(P_DECLARING, d, hands, (), 0, (), -1, d, 0, E_NOT_ENDED, new)
     new = setup[:HISTORY] + (history,) + setup[HISTORY + 1:]
-    return make(Phase.DECLARING, d, s[HANDS], (), 0, (), -1, d, s[SKAT], EndReason.NOT_ENDED, new)
+    return make(P_DECLARING, d, s[HANDS], (), 0, (), -1, d, s[SKAT], E_NOT_ENDED, new)
 
 
 # ----- D-7: which declarations may be made ---------------------------------------------
@@ -132,10 +131,11 @@ def allowed_contracts(state: GameState) -> tuple[Contract, ...]:
     >>> len(allowed_contracts(s)), allowed_contracts(s)[0]
     (22, Contract.parse('DH'))
     """
-    from ._machine import require_state
+    if type(state) is not GameState:
+        from ._machine import require_state
 
-    require_state(state)
-    if state[0] != Phase.DECLARING:
+        require_state(state)
+    if state[0] != P_DECLARING:
         return ()
     d = state[DECL]
     setup = state[SETUP]
@@ -151,10 +151,14 @@ an archive of distinct games never hits it, and each entry costs ~300 bytes; a b
 asking the same declaring state again still hits."""
 
 
-@functools.lru_cache(maxsize=1024)
-def _max_value(contract: Contract, matadors: int) -> int:
-    """:func:`~skatlib.max_game_value`, remembered (35 contracts × 12 matador counts)."""
-    return max_game_value(contract, matadors)
+def _rows(contracts: tuple[Contract, ...]) -> tuple[tuple[Contract, bool, int, int,
+                                                             dict[int, int]], ...]:
+    """Per contract: itself, whether it is null, its base value, its game type and its
+    :func:`~skatlib.max_game_value` per matador count (filled on first use)."""
+    return tuple((c, c.is_null, c.base_value, int(c.game_type), {}) for c in contracts)
+
+
+_ROWS = {False: _rows(_HAND_CONTRACTS), True: _rows(_NON_HAND)}
 
 
 def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
@@ -165,17 +169,19 @@ def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
     candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
     out: list[Contract] = []
     matadors: dict[int, int] = {}  # per game type: 5 of them behind up to 23 contracts
-    for c in candidates:
-        if c.is_null:
-            if c.base_value >= bid:
+    for c, null, base, gt, values in _ROWS[picked_up]:
+        if null:
+            if base >= bid:
                 out.append(c)
             continue
-        gt = int(c.game_type)
         m = matadors.get(gt)
         if m is None:
             m = matadors[gt] = abs(matadors_mask(gt, hand)) if picked_up else (
                 best_hand_matadors(gt, hand))
-        if _max_value(c, m) >= bid:
+        v = values.get(m)
+        if v is None:
+            v = values[m] = max_game_value(c, m)
+        if v >= bid:
             out.append(c)
     if not out:
         out = [c for c in candidates if not c.is_null]
@@ -270,8 +276,8 @@ def step_declaring(s: GameState, action: Action) -> GameState:
     d = s[DECL]
     if type(action) is Discard:
         bit = 1 << action.card
-        return make(Phase.DECLARING, d, set3(s[HANDS], d, s[HANDS][d] & ~bit), (), 0, (), -1, d,
-                    s[SKAT] | bit, EndReason.NOT_ENDED, s[SETUP])
+        return make(P_DECLARING, d, set3(s[HANDS], d, s[HANDS][d] & ~bit), (), 0, (), -1, d,
+                    s[SKAT] | bit, E_NOT_ENDED, s[SETUP])
     assert isinstance(action, Declare)
     return declare(s, d, action)
 
@@ -292,8 +298,8 @@ def declare(s: GameState, d: int, action: Declare, bid: int | None = None) -> Ga
     new = (setup[:BID] + (setup[BID] if bid is None else bid,) + setup[BID + 1:HISTORY]
            + (history, c, picked) + setup[PICKED + 1:OWNED] + (owned,) + setup[OWNED + 1:OPEN]
            + (c.ouvert,) + setup[OPEN + 1:])
-    after = make(Phase.PLAYING, 0, hands, (), 0, (), int(c.game_type), d, skat,
-                 EndReason.NOT_ENDED, new)
+    after = make(P_PLAYING, 0, hands, (), 0, (), int(c.game_type), d, skat,
+                 E_NOT_ENDED, new)
     if setup[RULES].kontra:
         from ._kontra import kontra_next
 

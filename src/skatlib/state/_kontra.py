@@ -18,11 +18,12 @@ from ._core import (
     KDONE,
     KONTRA,
     MOVER,
+    P_KONTRA,
+    P_PLAYING,
     RULES,
     SEATS,
     SETUP,
     GameState,
-    Phase,
     illegal,
     with_turn,
 )
@@ -57,8 +58,8 @@ def kontra_next(s: GameState, setup: tuple[Any, ...], done: int) -> GameState:
     d = s[DECL]
     for seat in (0, 1, 2):
         if seat != d and not done >> seat & 1 and _may_kontra(setup, seat):
-            return with_turn(s, Phase.KONTRA, seat, new)
-    return with_turn(s, Phase.PLAYING, 0, new)
+            return with_turn(s, P_KONTRA, seat, new)
+    return with_turn(s, P_PLAYING, 0, new)
 
 
 def step(s: GameState, action: Action) -> GameState:
@@ -68,10 +69,10 @@ def step(s: GameState, action: Action) -> GameState:
     new = setup[:HISTORY] + (history,) + setup[HISTORY + 1:]
     if type(action) is Kontra:
         new = new[:KONTRA] + (1,) + new[KONTRA + 1:]
-        return with_turn(s, Phase.KONTRA, s[DECL], new)
+        return with_turn(s, P_KONTRA, s[DECL], new)
     if type(action) is Re:
         new = new[:KONTRA] + (2,) + new[KONTRA + 1:]
-        return with_turn(s, Phase.PLAYING, 0, new)
+        return with_turn(s, P_PLAYING, 0, new)
     if setup[KONTRA]:  # the declarer does not answer Re
-        return with_turn(s, Phase.PLAYING, 0, new)
+        return with_turn(s, P_PLAYING, 0, new)
     return kontra_next(s, new, setup[KDONE] | 1 << seat)

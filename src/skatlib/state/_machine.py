@@ -11,6 +11,7 @@ import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from .. import _tables as T
 from ..actions import (
     Action,
     Claim,
@@ -33,18 +34,27 @@ from ._core import (
     CONCEDED,
     CONTRACT,
     DECL,
+    E_DEFENDERS_TRICK,
+    E_LEFT,
+    E_NOT_ENDED,
+    E_NULL_TRICK,
+    E_PLAYED_OUT,
+    E_TIMEOUT,
     END,
     EVENT,
     HANDS,
     HISTORY,
     MOVER,
     OPEN,
+    P_BIDDING,
+    P_DECLARING,
+    P_FINISHED,
+    P_PUSHING,
     PICKED,
     SETUP,
     SKAT,
     TRICK,
     TRICKS,
-    EndReason,
     GameState,
     Phase,
     illegal,
@@ -86,7 +96,7 @@ _STEP: tuple[_Step, ...] = (
 )
 _SIDE = (Concede, Claim, Refuse)
 _play = _playing.play
-_legal_mask = _playing.legal_mask
+_FOLLOW = T.FOLLOW
 _PLAYING = Phase.PLAYING
 _EVENTS = (TimeOut, Leave)
 _ACTIONS: tuple[type, ...] = typing.get_args(Action)
@@ -125,8 +135,8 @@ def new_game(deal: Deal, rules: Rules = ISKO, *, ramsch: bool = False) -> GameSt
         raise type_error("ramsch", "True or False", ramsch)
     setup = (rules, deal, 0, 1, 0, 0, (), None, False, 0, 0, 0, 0, 0, False, False, -1)
     h = deal.hands
-    state = make(Phase.BIDDING, 1, (h[0].mask, h[1].mask, h[2].mask), (), 0, (), -1, -1,
-                 deal.skat.mask, EndReason.NOT_ENDED, setup)
+    state = make(P_BIDDING, 1, (h[0].mask, h[1].mask, h[2].mask), (), 0, (), -1, -1,
+                 deal.skat.mask, E_NOT_ENDED, setup)
     return _bidding.start_ramsch(state, setup, 0, ()) if ramsch else state
 
 
@@ -193,15 +203,15 @@ def _check(state: GameState, action: object, d7: bool) -> None:
         if not state[SETUP][0].server_events:
             raise illegal(state, action, "time-outs and leaving are server events, only "
                           "accepted under the ISS rules (D-18)", Reason.OPTION_DISABLED)
-        if phase == Phase.FINISHED:
+        if phase == P_FINISHED:
             raise illegal(state, action, "the deal is over", Reason.WRONG_PHASE, ())
         return
-    if phase == Phase.FINISHED:
+    if phase == P_FINISHED:
         raise illegal(state, action, "the deal is over", Reason.WRONG_PHASE, ())
     if isinstance(action, _SIDE):
         _playing.check_side(state, action)
         return
-    if phase == Phase.DECLARING:
+    if phase == P_DECLARING:
         _declaring.check_declaring(state, action, d7)
         return
     _CHECK[phase](state, action)
@@ -246,9 +256,16 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
         if type(state) is not GameState:
             require_state(state)
         if kind is Play and state[0] is _PLAYING:
-            # the common case first: a legal card (the full check below words the error)
+            # the common case first: a legal card (the full check below words the error);
+            # the mask inlines _playing.legal_mask (proven equal in test_state_play)
             card = action.card  # type: ignore[union-attr]
-            if _legal_mask(state) >> card & 1:
+            trick = state[3]
+            mask = state[2][state[1]]
+            if trick:
+                follow = mask & _FOLLOW[state[6]][trick[0]]
+                if follow:
+                    mask = follow
+            if mask >> card & 1:
                 return _play(state, card)
         _check(state, action, True)
     if kind is Play:
@@ -261,10 +278,10 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
 
 
 def _event(state: GameState, action: TimeOut | Leave) -> GameState:
-    end = EndReason.TIMEOUT if isinstance(action, TimeOut) else EndReason.LEFT
+    end = E_TIMEOUT if isinstance(action, TimeOut) else E_LEFT
     setup = state[SETUP]
     new = setup[:EVENT] + (int(action.seat),) + setup[EVENT + 1:]
-    return make(Phase.FINISHED, -1, state[HANDS], state[TRICK], state[4], state[TRICKS],
+    return make(P_FINISHED, -1, state[HANDS], state[TRICK], state[4], state[TRICKS],
                 state[6], state[DECL], state[SKAT], end, new)
 
 
@@ -300,7 +317,7 @@ def replay(start: GameState, actions: Iterable[Any], *, d7: bool = True
                 raise illegal(state, action, f"action {i} is given to {Seat(who).title.lower()}"
                               ", but it is not that seat's turn", Reason.NOT_YOUR_TURN)
         if isinstance(action, Push) and action.discard is not None and not action.discard \
-                and state[0] == Phase.PUSHING:
+                and state[0] == P_PUSHING:
             raise illegal(state, action, "the pushed cards are hidden (an observation's "
                           "view): fill them in", Reason.DISCARD_REQUIRED)
         _check(state, action, d7)
@@ -340,13 +357,13 @@ def actions_of(state: GameState) -> tuple[Action, ...]:
     talk = talk_actions(d, contract is not None and contract.ouvert, setup[OPEN], setup[CLAIM],
                         setup[CONCEDED]) if d >= 0 and contract is not None else []
     end = state[END]
-    if end in (EndReason.PLAYED_OUT, EndReason.NULL_TRICK, EndReason.DEFENDERS_TRICK) and cards:
+    if end in (E_PLAYED_OUT, E_NULL_TRICK, E_DEFENDERS_TRICK) and cards:
         out += cards[:-1] + talk + cards[-1:]
     else:
         out += cards + talk
-    if end in (EndReason.TIMEOUT, EndReason.LEFT):
+    if end in (E_TIMEOUT, E_LEFT):
         seat = setup[EVENT]
-        out.append(TimeOut(seat) if end == EndReason.TIMEOUT else Leave(seat))
+        out.append(TimeOut(seat) if end == E_TIMEOUT else Leave(seat))
     return tuple(out)
 
 
@@ -369,7 +386,5 @@ def talk_actions(declarer: int, ouvert: bool, open_hand: bool, claim_pending: bo
 
 
 def _unpacked_cards(packed: int) -> tuple[int, int, int]:
-    from .. import _tables as T
-
     _, c0, c1, c2, _ = T.unpack_trick(packed)
     return (c0, c1, c2)

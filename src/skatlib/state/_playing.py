@@ -18,6 +18,11 @@ from ._core import (
     CONCEDED,
     CONTRACT,
     DECL,
+    E_DECLARER_CONCEDED,
+    E_DEFENDERS_CONCEDED,
+    E_DEFENDERS_TRICK,
+    E_NULL_TRICK,
+    E_PLAYED_OUT,
     GT,
     HANDS,
     LEADER,
@@ -125,11 +130,11 @@ def play(s: GameState, card: int) -> GameState:
     # only null and schwarz-announced (or ouvert) games may end early (D-10)
     if (gt == 5 or d >= 0 and s[10][CONTRACT].schwarz) and T.ends_early(gt, d, winner, True):
         return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
-                                EndReason.NULL_TRICK if gt == 5 else EndReason.DEFENDERS_TRICK,
+                                E_NULL_TRICK if gt == 5 else E_DEFENDERS_TRICK,
                                 s[10]))
     if len(tricks) == 10:
         return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
-                                EndReason.PLAYED_OUT, s[10]))
+                                E_PLAYED_OUT, s[10]))
     return _new(GameState, (_PLAYING, winner, hands, (), winner, tricks, gt, d, s[8], _NOT_ENDED,
                             s[10]))
 
@@ -211,10 +216,10 @@ def step_side(s: GameState, action: Action) -> GameState:
     seat = int(action.seat)
     conceded |= 1 << seat
     if seat == d:
-        return _talk(s, _FINISHED, -1, EndReason.DECLARER_CONCEDED, conceded, setup[OPEN],
+        return _talk(s, _FINISHED, -1, E_DECLARER_CONCEDED, conceded, setup[OPEN],
                      setup[CLAIM])
     defenders = 7 & ~(1 << d)
     if conceded & defenders == defenders:
-        return _talk(s, _FINISHED, -1, EndReason.DEFENDERS_CONCEDED, conceded, setup[OPEN],
+        return _talk(s, _FINISHED, -1, E_DEFENDERS_CONCEDED, conceded, setup[OPEN],
                      setup[CLAIM])
     return _talk(s, s[0], s[MOVER], s[9], conceded, setup[OPEN], setup[CLAIM])

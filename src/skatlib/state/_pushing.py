@@ -18,18 +18,19 @@ from ..contract import Contract, GameType
 from ..errors import Reason
 from ..rules import Rules
 from ._core import (
+    E_NOT_ENDED,
     HANDS,
     HISTORY,
     MOVER,
+    P_PLAYING,
+    P_PUSHING,
     PICKED,
     PUSHES,
     RULES,
     SEATS,
     SETUP,
     SKAT,
-    EndReason,
     GameState,
-    Phase,
     illegal,
     make,
     set3,
@@ -102,8 +103,8 @@ def _passed_on(s: GameState, setup: tuple[Any, ...], seat: int, hands: tuple[int
     new = (setup[:HISTORY] + (history, setup[HISTORY + 1], False) + setup[PICKED + 1:PUSHES]
            + (pushes,) + setup[PUSHES + 1:])
     if seat == 2:
-        return make(Phase.PLAYING, 0, hands, (), 0, (), 6, -1, skat, EndReason.NOT_ENDED, new)
-    return make(Phase.PUSHING, seat + 1, hands, (), 0, (), -1, -1, skat, EndReason.NOT_ENDED, new)
+        return make(P_PLAYING, 0, hands, (), 0, (), 6, -1, skat, E_NOT_ENDED, new)
+    return make(P_PUSHING, seat + 1, hands, (), 0, (), -1, -1, skat, E_NOT_ENDED, new)
 
 
 def step(s: GameState, action: Action) -> GameState:
@@ -115,15 +116,15 @@ def step(s: GameState, action: Action) -> GameState:
         hands = set3(s[HANDS], seat, s[HANDS][seat] & ~bit)
         skat = s[SKAT] | bit
         if skat.bit_count() < 2:
-            return make(Phase.PUSHING, seat, hands, (), 0, (), -1, -1, skat,
-                        EndReason.NOT_ENDED, setup)
+            return make(P_PUSHING, seat, hands, (), 0, (), -1, -1, skat,
+                        E_NOT_ENDED, setup)
         history = setup[HISTORY] + ((SEATS[seat], Push(CardSet(skat))),)
         return _passed_on(s, setup, seat, hands, skat, setup[PUSHES], history)
     history = setup[HISTORY] + ((SEATS[seat], action),)
     if kind is PickUpSkat:
         new = setup[:HISTORY] + (history, setup[HISTORY + 1], True) + setup[PICKED + 1:]
         hands = set3(s[HANDS], seat, s[HANDS][seat] | s[SKAT])
-        return make(Phase.PUSHING, seat, hands, (), 0, (), -1, -1, 0, EndReason.NOT_ENDED, new)
+        return make(P_PUSHING, seat, hands, (), 0, (), -1, -1, 0, E_NOT_ENDED, new)
     if kind is Declare:  # grand hand instead of Ramsch
         return declare(s, seat, action, bid=18)  # type: ignore[arg-type]
     assert isinstance(action, Push)

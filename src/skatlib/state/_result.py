@@ -16,12 +16,19 @@ from ._core import (
     CONTRACT,
     DEAL,
     DECL,
+    E_DECLARER_CONCEDED,
+    E_DEFENDERS_CONCEDED,
+    E_LEFT,
+    E_PASSED_IN,
+    E_PLAYED_OUT,
+    E_TIMEOUT,
     END,
     EVENT,
     GT,
     HANDS,
     KONTRA,
     OWNED,
+    P_FINISHED,
     PUSHES,
     RULES,
     SEATS,
@@ -29,9 +36,7 @@ from ._core import (
     SKAT,
     TRICK,
     TRICKS,
-    EndReason,
     GameState,
-    Phase,
     trick_tally,
 )
 
@@ -50,18 +55,19 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
     >>> result(s)
     PassedIn()
     """
-    from ._machine import require_state
+    if type(state) is not GameState:
+        from ._machine import require_state
 
-    require_state(state)
-    if state[0] != Phase.FINISHED:
+        require_state(state)
+    if state[0] != P_FINISHED:
         return None
     setup = state[SETUP]
     end = state[END]
-    if end == EndReason.PASSED_IN:
+    if end == E_PASSED_IN:
         return PassedIn()
     d = state[DECL]
     c: Contract | None = setup[CONTRACT]
-    if state[GT] == 6 and end == EndReason.PLAYED_OUT:
+    if state[GT] == 6 and end == E_PLAYED_OUT:
         return _ramsch_result(state)
     event = setup[EVENT]
     if d < 0:
@@ -82,14 +88,14 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
     dt = counts[d]
     def_mask = taken[(d + 1) % 3] | taken[(d + 2) % 3]
     def_tricks = counts[(d + 1) % 3] + counts[(d + 2) % 3]
-    if end in (EndReason.TIMEOUT, EndReason.LEFT):
+    if end in (E_TIMEOUT, E_LEFT):
         defenders_gave_up = event != d
         conceded = not defenders_gave_up
     else:
-        defenders_gave_up = end == EndReason.DEFENDERS_CONCEDED
-        conceded = end == EndReason.DECLARER_CONCEDED
+        defenders_gave_up = end == E_DEFENDERS_CONCEDED
+        conceded = end == E_DECLARER_CONCEDED
     # D-11 revised: under concession='decided' (ISKO) scoring decides the levels itself
-    decided = (end == EndReason.DEFENDERS_CONCEDED and not c.is_null
+    decided = (end == E_DEFENDERS_CONCEDED and not c.is_null
                and setup[RULES].concession == "decided")
     if defenders_gave_up and not c.is_null and not decided:
         hands = state[HANDS]
