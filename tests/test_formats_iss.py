@@ -1306,3 +1306,32 @@ def test_a_changed_value_disagrees_and_scan_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match=r"^state must be a GameState"):
         iss.result_string(0)  # type: ignore[arg-type]
     assert [r.status for r in iss.scan(iter([text]), replay=False)] == [None]
+
+
+def test_replay_builds_the_record_the_checked_constructor_builds() -> None:
+    """The reader's unchecked GameRecord (record._unchecked_record) equals the one the
+    converters build, field by field, for every real record, and an IssRecord built by
+    hand with non-text property values still goes through the converters."""
+    from skatlib import GameRecord
+
+    for line in LINES:
+        rec = iss.to_game_record(line)
+        checked = GameRecord(rec.deal, rec.actions, rec.rules, rec.meta, rec.ramsch)
+        assert rec == checked
+        assert type(rec.actions) is tuple and type(rec.meta) is tuple
+        assert all(type(k) is str and type(v) is str for k, v in rec.meta)
+        assert rec.deal == type(rec.deal).from_hands(*rec.deal.hands, rec.deal.skat)
+    odd = iss.loads(LINES[0])
+    props = tuple((k, 7 if k == "ID" else v) for k, v in odd.properties)
+    rec = iss.to_game_record(iss.IssRecord(props, odd.moves))  # type: ignore[arg-type]
+    assert dict(rec.meta)["ID"] == "7"
+
+
+@pytest.mark.parametrize("value", ["plain", "a\\]b", "a\\\\b", "\\]", "x\\y", "", "[", "ä ß ]"[:-1]])
+def test_loads_reads_escaped_values_like_the_writer_writes_them(value: str) -> None:
+    """The one-expression property reader unescapes ``\\x`` to ``x`` as the writer escapes
+    ``\\`` and ``]``: what dumps writes, loads reads back."""
+    unescaped = value.replace("\\\\", "\x00").replace("\\", "").replace("\x00", "\\")
+    rec = iss.IssRecord((("GM", "Skat"), ("PC", unescaped), ("MV", "w x ")), (("w", "x"),))
+    assert iss.loads(iss.dumps(rec)).get("PC") == unescaped
+    assert iss.loads(f"(;GM[Skat]PC[{value}]MV[w x ] ;)").get("PC") == unescaped

@@ -209,6 +209,8 @@ def seat_index(seat: object, what: str = "seat") -> int:
     (no bools).  Wrong type: :class:`TypeError`; out of range: a
     :class:`~skatlib.SkatError` with :attr:`~skatlib.Reason.BAD_SEAT` (the one seat
     check, :func:`skatlib.deal._seat`)."""
+    if type(seat) is int and 0 <= seat <= 2:  # the common case, as _seat would answer
+        return seat
     return _seat(seat, what, SkatError)  # type: ignore[arg-type]
 
 
