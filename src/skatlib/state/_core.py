@@ -69,6 +69,16 @@ class EndReason(enum.Enum):
         return f"EndReason.{self.name}"
 
 
+class _Late:
+    """The modules that import this one, filled in by them once loaded (the method
+    aliases call through here instead of importing on every call)."""
+
+    machine: Any = None
+    result: Any = None
+
+
+_LATE = _Late()
+
 # The members as module constants for the hot paths: on CPython 3.11 looking up an
 # enum member (``Phase.PLAYING``) costs ~0.3 us, a module global ~0.02 us.
 P_BIDDING, P_SKAT, P_DECLARING, P_PLAYING, P_FINISHED, P_KONTRA, P_PUSHING = Phase
@@ -511,33 +521,23 @@ class GameState(tuple):  # type: ignore[type-arg]
     # ----- aliases for the free functions ----------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """Alias of :func:`~skatlib.legal_actions`."""
-        from ._machine import legal_actions
-
-        return legal_actions(self)
+        return _LATE.machine.legal_actions(self)  # type: ignore[no-any-return]
 
     def side_actions(self, seat: Seat | int | None = None) -> tuple[Action, ...]:
         """Alias of :func:`~skatlib.side_actions`."""
-        from ._machine import side_actions
-
-        return side_actions(self, seat)
+        return _LATE.machine.side_actions(self, seat)  # type: ignore[no-any-return]
 
     def is_legal(self, action: object) -> bool:
         """Alias of :func:`~skatlib.is_legal`."""
-        from ._machine import is_legal
-
-        return is_legal(self, action)
+        return _LATE.machine.is_legal(self, action)  # type: ignore[no-any-return]
 
     def apply(self, action: Action, *, check: bool = True) -> GameState:
         """Alias of :func:`~skatlib.apply`."""
-        from ._machine import apply
-
-        return apply(self, action, check=check)
+        return _LATE.machine.apply(self, action, check=check)  # type: ignore[no-any-return]
 
     def result(self) -> Any:
         """Alias of :func:`~skatlib.result`."""
-        from ._result import result
-
-        return result(self)
+        return _LATE.result.result(self)
 
     # ----- positions and notation --------------------------------------------------------
     @classmethod

@@ -7,6 +7,7 @@ shares: side actions (D-11), server events (D-18) and a finished deal.
 
 from __future__ import annotations
 
+import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -28,7 +29,7 @@ from ..cards import CardSet
 from ..deal import Deal, Seat
 from ..errors import ArgumentTypeError, IllegalActionError, Reason, type_error
 from ..rules import ISKO, Rules
-from . import _bidding, _declaring, _kontra, _playing, _pushing
+from . import _bidding, _core, _declaring, _kontra, _playing, _pushing
 from ._core import (
     CLAIM,
     CONCEDED,
@@ -388,3 +389,6 @@ def talk_actions(declarer: int, ouvert: bool, open_hand: bool, claim_pending: bo
 def _unpacked_cards(packed: int) -> tuple[int, int, int]:
     _, c0, c1, c2, _ = T.unpack_trick(packed)
     return (c0, c1, c2)
+
+
+_core._LATE.machine = sys.modules[__name__]  # for GameState's method aliases

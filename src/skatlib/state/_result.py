@@ -7,10 +7,13 @@ points for the declarer (ISkO 2.2.1), early ends (D-10), concessions and claims
 
 from __future__ import annotations
 
+import sys
+
 from .. import _tables as T
 from ..contract import Contract, GameType
 from ..ramsch import RamschResult, ramsch_result
 from ..scoring import Abandoned, GameResult, PassedIn, matadors_mask, score
+from . import _core
 from ._core import (
     BID,
     CONTRACT,
@@ -119,3 +122,6 @@ def _ramsch_result(state: GameState) -> RamschResult:
         [T.mask_points(m) for m in taken], counts, last_trick=last_winner,
         rules=setup[RULES], pushes=setup[PUSHES], last_trick_of=last_of,
         skat_points=T.mask_points(state[SKAT]))
+
+
+_core._LATE.result = sys.modules[__name__]  # for GameState.result()
