@@ -538,3 +538,22 @@ def test_sure_tricks_count_top_runs_and_what_the_others_must_add() -> None:
     # (the third hand has none and may throw anything); DK stops the diamonds
     assert sure(T.GRAND, "CJ SJ D7", "HJ D8 D9", "SA ST DK") == (2 + 2 + 2, 2)
     assert sure(T.GRAND, "CJ SJ DA", "HJ D8 D9", "SA ST DK") == (2 + 2 + 2 + 11 + 0 + 4, 3)
+
+
+def test_a_passed_deadline_aborts_the_search_with_a_message() -> None:
+    """Solver.deadline (PIMC's cap on a decision's CPU time): a search started
+    after it raises SearchAborted naming the deadline; the table stays usable and
+    without a deadline the same solver gives the exact value."""
+    import time
+
+    from skatlib.search.solver import SearchAborted
+
+    s = rulebot_position(random.Random(4), 6)
+    solver = Solver()
+    solver.deadline = time.process_time() - 1.0
+    with pytest.raises(SearchAborted, match="deadline"):
+        solver.solve(s)
+    solver.deadline = None
+    assert solver.solve(s) == Solver().solve(s)
+    with pytest.raises(ArgumentTypeError, match="deadline must be"):
+        solver.deadline = "soon"

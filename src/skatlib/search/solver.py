@@ -68,6 +68,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import islice
+from time import process_time
 from typing import NamedTuple
 
 from .. import _tables as T
@@ -582,6 +583,7 @@ class Solver:
         self._squeezed: dict[int, int] = {}
         """(played low cards << 32 | hand) -> the hand squeezed (see _squeeze_trump)."""
         self._node_limit = _NO_LIMIT
+        self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
         self._limit = [_CHECK_EVERY]
         self._points: dict[tuple[int, bool], tuple[_Search, dict[int, list[int]]]] = {}
@@ -602,6 +604,23 @@ class Solver:
         self._node_limit = _NO_LIMIT if value is None else as_int(value, "node_limit",
                                                                   "an int or None")
         self._limit[0] = min(self._node_limit, self._stats[0] + _CHECK_EVERY)
+
+    @property
+    def deadline(self) -> float | None:
+        """Abort searches (:class:`SearchAborted`) once the CPU clock of this process
+        (:func:`time.process_time`) passes this value; ``None`` (the default): no
+        clock.  Checked every few thousand nodes, so a search overruns it by a few
+        milliseconds at most.  A search that obeys a deadline is not reproducible
+        (how far it gets depends on the machine): :class:`~skatlib.bots.pimc.PIMCBot`
+        uses one only as a cap on a decision's time."""
+        return self._deadline
+
+    @deadline.setter
+    def deadline(self, value: object) -> None:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise type_error("deadline", "a number (time.process_time() seconds) or None",
+                             value)
+        self._deadline = None if value is None else float(value)
 
     @property
     def entries(self) -> int:
@@ -638,6 +657,11 @@ class Solver:
             raise SearchAborted(
                 f"the search passed its node limit of {self._node_limit} nodes ({n} searched "
                 "so far); raise Solver.node_limit or set it to None for no limit")
+        if self._deadline is not None and process_time() > self._deadline:
+            raise SearchAborted(
+                f"the search passed its deadline of {self._deadline:.3f} CPU seconds "
+                f"(time.process_time(); {n} nodes searched so far); set Solver.deadline "
+                "to None for no clock")
         entries = self.entries
         if entries > self.peak_entries:
             self.peak_entries = entries
