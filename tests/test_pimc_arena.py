@@ -378,7 +378,7 @@ def test_a_cpu_limit_caps_the_decision_and_still_returns_a_move() -> None:
     assert capped.decisions and all(d.solved == 0 for d in capped.decisions)
     assert capped.solver.deadline is None  # the cap is the decision's, not the solver's
     free = PIMCBot(seed=1, worlds=4, max_nodes=5_000, trace=True)
-    assert free.cpu_limit == 2.0
+    assert free.cpu_limit == 2.5
     play_deal(Deal.shuffled(11), [free, RuleBot(), RuleBot()])
     assert any(d.solved for d in free.decisions)
 

@@ -210,10 +210,10 @@ class PIMCBot:
         search in progress is aborted at it (:attr:`Solver.deadline
         <skatlib.search.solver.Solver.deadline>`) and dropped; if no world was
         solved, the bot plays :class:`~skatlib.RuleBot`'s card, so a move always
-        comes.  The default, 2 s, only binds on the rare decision whose node
-        budget would take longer (pure Python on a slow core); the node budget
-        decides every other one, so the bot is reproducible until the cap
-        binds.  ``None``: no cap.
+        comes.  The default, 2.5 s, binds only on decisions whose node budget
+        takes longer (in the first tricks, on a slow or loaded core); the node
+        budget decides every other one, so the bot is reproducible while the
+        cap does not bind.  ``None``: no cap.
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
         weighted draw of them.
@@ -232,7 +232,7 @@ class PIMCBot:
 
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
                  objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
-                 time_limit: float | None = None, cpu_limit: float | None = 2.0,
+                 time_limit: float | None = None, cpu_limit: float | None = 2.5,
                  inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
