@@ -206,7 +206,7 @@ class PIMCBot:
     :param time_limit: also stop sampling worlds once a decision has taken this
         many seconds (``None``: no clock; a bot with a clock is not reproducible).
     :param cpu_limit: a hard cap on the CPU seconds of one card decision
-        (:func:`time.process_time`): no world is started after it, and the
+        (``time.process_time()``): no world is started after it, and the
         search in progress is aborted at it (:attr:`Solver.deadline
         <skatlib.search.solver.Solver.deadline>`) and dropped; if no world was
         solved, the bot plays :class:`~skatlib.RuleBot`'s card, so a move always

@@ -608,7 +608,7 @@ class Solver:
     @property
     def deadline(self) -> float | None:
         """Abort searches (:class:`SearchAborted`) once the CPU clock of this process
-        (:func:`time.process_time`) passes this value; ``None`` (the default): no
+        (``time.process_time()``) passes this value; ``None`` (the default): no
         clock.  Checked every few thousand nodes, so a search overruns it by a few
         milliseconds at most.  A search that obeys a deadline is not reproducible
         (how far it gets depends on the machine): :class:`~skatlib.bots.pimc.PIMCBot`
