@@ -453,11 +453,14 @@ def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> Non
 
 @pytest.mark.slow
 def test_enhancements_keep_the_old_solvers_values_from_the_first_lead() -> None:
-    """The same on whole deals from the first lead (the realistic benchmark's kind)."""
+    """The same on whole deals from the first lead (the realistic benchmark's kind),
+    and with the quick bounds on."""
     rng = random.Random(18)
     for _ in range(3):
         s = rulebot_position(rng, 10)
-        assert Solver().solve(s) == Solver(**OLD_SOLVER).solve(s)
+        value = Solver(**OLD_SOLVER).solve(s)
+        assert Solver().solve(s) == value
+        assert Solver(bounds=True).solve(s) == value
 
 
 def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
