@@ -22,7 +22,8 @@ What is measured, on one core (CPU time unless ``--timer wall``):
 * the effect of each search enhancement: the same deals with one of them
   switched off, and issue 17's three (equivalent transposition keys, history
   heuristic, the target 61 probed first) each alone on top of the solver
-  before them.  A run that passes ``--node-cap`` nodes is stopped and shown as
+  before them, and the quick bounds from sure tricks (off by default) on top
+  of the default.  A run that passes ``--node-cap`` nodes is stopped and shown as
   ``>``; "same" says whether every value equals the all-on row's.
 * with ``--memory N``: the memory (tracemalloc) that the module-level solver
   behind :func:`skatlib.search.solve` holds across N calls -- bounded by
@@ -83,6 +84,7 @@ FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("no equivalent transposition keys", {"eqkeys": False}),
     ("with the history heuristic (off by default)", {"history": True}),
     ("no target 61 first", {"targets": False}),
+    ("with the quick bounds (off by default)", {"bounds": True}),
     ("no transposition table", {"tt": False}),
     ("no move ordering", {"ordering": False}),
     ("no equivalent cards", {"equivalence": False}),

@@ -6,6 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skatlib import (
     Bid,
@@ -135,3 +137,87 @@ def test_a_null_worth_less_than_the_bid_is_never_planned() -> None:
     options = [(c, m) for c in contracts for m in pairs]
     assert str(options[choose_declaration(cards, options, bid=23)][0]) == "N"  # worth 23
     assert str(options[choose_declaration(cards, options, bid=27)][0]) == "D"  # not 27
+
+
+# ----------------------------------------------------------------- issue 17: RuleBot speed
+
+
+def _suit_strength_reference(hand: int, trump: int) -> float:
+    """The suit-game strength as first written (a branch per side suit), which the
+    table-driven ``_suit_strength`` must reproduce to the last bit."""
+    n_trumps = (hand & T.TRUMPS[trump]).bit_count()
+    s = float(n_trumps)
+    s += 0.6 * (hand >> 31 & 1) + 0.4 * (hand >> 23 & 1) + 0.2 * (hand >> 15 & 1)
+    s += 0.3 * (hand >> (8 * trump + 6) & 1) + 0.2 * (hand >> (8 * trump + 5) & 1)
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = hand >> (8 * suit) & 0x7F
+        n = cards.bit_count()
+        ace = cards >> 6 & 1
+        ten = cards >> 5 & 1
+        if ace:
+            s += 1.0 + (0.8 if ten else 0.0) + (0.3 if ten and cards >> 4 & 1 else 0.0)
+        elif ten:
+            s += 0.3 if n >= 3 else (0.0 if n == 2 else -0.3)
+        if n == 0 and n_trumps >= 5:
+            s += 0.4
+        elif n == 1 and not ace:
+            s += 0.2
+        elif n >= 3 and not ace and not ten:
+            s -= 0.3
+    return s
+
+
+@settings(max_examples=400, deadline=None)
+@given(cards=st.sets(st.integers(0, 31), min_size=8, max_size=12),
+       trump=st.integers(0, 3))
+def test_table_suit_strength_equals_the_branching_formula(cards: set[int], trump: int) -> None:
+    from skatlib.bots.basic import _suit_strength
+
+    hand = sum(1 << c for c in cards)
+    assert _suit_strength(hand, trump) == _suit_strength_reference(hand, trump)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=st.sets(st.integers(0, 31), min_size=12, max_size=12),
+       bid=st.sampled_from([18, 23, 36, 48, 60]), forehand=st.booleans())
+def test_choose_declaration_is_the_best_expected_score(cards: set[int], bid: int,
+                                                       forehand: bool) -> None:
+    """choose_declaration (worked out per contract, for speed) picks what the plain
+    definition picks: the first option of the highest (expected Seeger-Fabian
+    score, discard points), by estimate() of the kept cards, among the
+    discards a declarer may make."""
+    from skatlib.bots.basic import (
+        _ACES,
+        _NULL_LOW,
+        _PLAIN_CONTRACTS,
+        _logistic,
+        _logit,
+        _pairs,
+        _seeger_sides,
+        _value,
+        choose_declaration,
+    )
+
+    mask = sum(1 << c for c in cards)
+    options = [(c, m) for c in _PLAIN_CONTRACTS for m in _pairs(mask)]
+    never = [T.TRUMPS[g] | _ACES for g in range(5)] + [_NULL_LOW]
+    best: tuple[float, int] | None = None
+    want = 0
+    for i, (c, discard) in enumerate(options):
+        gt = int(c.game_type)
+        if discard & never[gt] and (mask & ~never[gt]).bit_count() >= 2:
+            continue
+        v, scale = _value(c, mask), 1.0
+        if v < bid:
+            scale, v = (0.3 if gt != T.NULL else 0.0), bid
+        won, lost = _seeger_sides(v)
+        p = estimate(mask & ~discard, c, forehand=forehand, final=True)
+        if gt != T.NULL:
+            p = _logistic(_logit(p) + 0.04 * (T.mask_points(discard) - 5))
+        p *= scale
+        score = (p * won + (1 - p) * lost, T.mask_points(discard))
+        if best is None or score > best:
+            best, want = score, i
+    assert choose_declaration(mask, options, bid=bid, forehand=forehand) == want

@@ -342,6 +342,7 @@ def test_inference_draws_the_fitting_worlds_first() -> None:
     ({"worlds": ""}, TypeError), ({"max_nodes": 1.5}, TypeError), ({"worlds": 0}, SkatError),
     ({"objective": 0}, TypeError), ({"objective": "money"}, SkatError),
     ({"bid_confidence": 1.5}, SkatError), ({"time_limit": -1}, SkatError),
+    ({"cpu_limit": -0.5}, SkatError), ({"cpu_limit": "2"}, TypeError),
     ({"seed": "x"}, TypeError), ({"solver": "fast"}, TypeError),
 ])
 def test_pimc_options_are_checked(kwargs: dict[str, object], error: type[Exception]) -> None:
@@ -353,6 +354,33 @@ def test_a_time_limit_stops_sampling_but_one_world_is_solved() -> None:
     bot = PIMCBot(seed=1, worlds=50, max_nodes=5_000, time_limit=0.0, trace=True)
     play_deal(Deal.shuffled(9), [bot, RuleBot(), RuleBot()])
     assert bot.decisions and all(d.solved <= 1 for d in bot.decisions)
+
+
+def test_a_cpu_limit_caps_the_decision_and_still_returns_a_move() -> None:
+    """Issue 17 (move time at most 3 s): with the cap already spent when the
+    decision starts, no world is solved and the bot plays RuleBot's card (a legal
+    move, every time); with the default cap a budget that takes well under it
+    solves worlds as before."""
+    from skatlib import Phase, apply, legal_actions, observe
+
+    capped = PIMCBot(seed=1, worlds=8, cpu_limit=0.0, trace=True)
+    rule = RuleBot()
+    s = new_game(Deal.shuffled(11))
+    while not s.is_finished:
+        seat = s.to_move_index
+        o, legal = observe(s, seat), legal_actions(s)
+        if seat == 0 and s.phase == Phase.PLAYING and s.contract is not None:
+            action = capped.act(o, legal)
+            assert action == rule.act(o, legal) and action in legal
+        else:
+            action = rule.act(o, legal)
+        s = apply(s, action)
+    assert capped.decisions and all(d.solved == 0 for d in capped.decisions)
+    assert capped.solver.deadline is None  # the cap is the decision's, not the solver's
+    free = PIMCBot(seed=1, worlds=4, max_nodes=5_000, trace=True)
+    assert free.cpu_limit == 2.5
+    play_deal(Deal.shuffled(11), [free, RuleBot(), RuleBot()])
+    assert any(d.solved for d in free.decisions)
 
 
 # ----------------------------------------------------------------- arena --out

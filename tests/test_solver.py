@@ -17,6 +17,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skatlib import (
     Action,
@@ -213,7 +215,7 @@ def test_solver_equals_brute_force_minimax() -> None:
 
 @pytest.mark.parametrize("flags", [
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
-    {"eqkeys": False}, {"history": False}, {"targets": False},
+    {"eqkeys": False}, {"history": False}, {"targets": False}, {"bounds": True},
     {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
      "history": False, "targets": False},
 ])
@@ -432,7 +434,7 @@ def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
 
 
 @pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True},
-                                   {"targets": True}])
+                                   {"targets": True}, {"bounds": True}])
 def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> None:
     """Issue 17: the equivalent transposition keys, the history heuristic and the
     target probed first, alone and together, give the values of the solver
@@ -451,11 +453,14 @@ def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> Non
 
 @pytest.mark.slow
 def test_enhancements_keep_the_old_solvers_values_from_the_first_lead() -> None:
-    """The same on whole deals from the first lead (the realistic benchmark's kind)."""
+    """The same on whole deals from the first lead (the realistic benchmark's kind),
+    and with the quick bounds on."""
     rng = random.Random(18)
     for _ in range(3):
         s = rulebot_position(rng, 10)
-        assert Solver().solve(s) == Solver(**OLD_SOLVER).solve(s)
+        value = Solver(**OLD_SOLVER).solve(s)
+        assert Solver().solve(s) == value
+        assert Solver(bounds=True).solve(s) == value
 
 
 def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
@@ -501,3 +506,57 @@ def test_node_limit_takes_an_int_or_none() -> None:
     assert solver.node_limit is None
     with pytest.raises(TypeError, match="node_limit must be an int or None"):
         solver.node_limit = "10"
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(1, 6))
+def test_quick_bounds_keep_the_values(seed: int, tricks: int) -> None:
+    """Solver(bounds=True) (sure tricks cut the window) gives the flags-off
+    solver's values on any raw position, schwarz early ends included; up to
+    four tricks also brute force's."""
+    pos = synthetic_position(random.Random(seed), tricks)
+    value = Solver(bounds=True).solve_position(pos)
+    assert value == Solver(bounds=False).solve_position(pos)
+    if tricks <= 4:
+        assert value == brute_raw(pos)
+
+
+def test_sure_tricks_count_top_runs_and_what_the_others_must_add() -> None:
+    """The leader of a clubs game with CA CT (both others follow clubs) and the two
+    top jacks: both clubs tricks and both trump tricks are sure; the others add
+    their poorest clubs and trumps.  A side void in the led suit voids the suit's
+    sure tricks (it may trump)."""
+    from skatlib.search.solver import _sure_tricks
+
+    def sure(gt: int, a: str, b: str, c: str) -> tuple[int, int]:
+        v = _sure_tricks(gt, *(CardSet.parse(h).mask for h in (a, b, c)))
+        return v >> 4, v & 15
+
+    # spades game: clubs is plain; CA CT over CK C7 / CQ C8; CJ SJ over HJ / S7
+    assert sure(T.SPADES, "CA CT CJ SJ", "CK C7 HJ D7", "CQ C8 S7 D8") == (
+        11 + 10 + 4 + 0 + 3 + 0 + 2 + 2 + 2 + 0, 4)
+    # the second hand is void in clubs: no sure clubs trick
+    assert sure(T.SPADES, "CA CT CJ SJ", "HA H7 HJ D7", "CQ C8 S7 D8") == (2 + 2 + 2 + 0, 2)
+    # grand: only jacks are trumps, the others add their jacks while they have any
+    # (the third hand has none and may throw anything); DK stops the diamonds
+    assert sure(T.GRAND, "CJ SJ D7", "HJ D8 D9", "SA ST DK") == (2 + 2 + 2, 2)
+    assert sure(T.GRAND, "CJ SJ DA", "HJ D8 D9", "SA ST DK") == (2 + 2 + 2 + 11 + 0 + 4, 3)
+
+
+def test_a_passed_deadline_aborts_the_search_with_a_message() -> None:
+    """Solver.deadline (PIMC's cap on a decision's CPU time): a search started
+    after it raises SearchAborted naming the deadline; the table stays usable and
+    without a deadline the same solver gives the exact value."""
+    import time
+
+    from skatlib.search.solver import SearchAborted
+
+    s = rulebot_position(random.Random(4), 6)
+    solver = Solver()
+    solver.deadline = time.process_time() - 1.0
+    with pytest.raises(SearchAborted, match="deadline"):
+        solver.solve(s)
+    solver.deadline = None
+    assert solver.solve(s) == Solver().solve(s)
+    with pytest.raises(ArgumentTypeError, match="deadline must be"):
+        solver.deadline = "soon"

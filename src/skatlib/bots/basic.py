@@ -145,6 +145,33 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+def _side_suit(cards: int, long_trumps: bool) -> tuple[float, float]:
+    """What a side suit (its 7 plain cards as bits, A = bit 6) adds to
+    :func:`_suit_strength`, as its two steps: for the ace and ten, then for the
+    length (``long_trumps``: five trumps or more)."""
+    n = cards.bit_count()
+    ace = cards >> 6 & 1
+    ten = cards >> 5 & 1
+    high = 0.0
+    if ace:
+        high = 1.0 + (0.8 if ten else 0.0) + (0.3 if ten and cards >> 4 & 1 else 0.0)
+    elif ten:
+        high = 0.3 if n >= 3 else (0.0 if n == 2 else -0.3)
+    length = 0.0
+    if n == 0 and long_trumps:
+        length = 0.4
+    elif n == 1 and not ace:
+        length = 0.2
+    elif n >= 3 and not ace and not ten:
+        length = -0.3
+    return high, length
+
+
+_SIDE_SUIT = tuple(_side_suit(b & 0x7F, b >> 7 == 1) for b in range(1 << 8))
+"""[cards | long_trumps << 7] -> :func:`_side_suit` (a table: the declaration's
+inner loop asks the strength of every discard)."""
+
+
 def _suit_strength(hand: int, trump: int) -> float:
     """Strength of a suit game: about 7.5 is an even chance after a pickup."""
     trumps = hand & T.TRUMPS[trump]
@@ -152,23 +179,14 @@ def _suit_strength(hand: int, trump: int) -> float:
     s = float(n_trumps)
     s += 0.6 * (hand >> 31 & 1) + 0.4 * (hand >> 23 & 1) + 0.2 * (hand >> 15 & 1)
     s += 0.3 * (hand >> (8 * trump + 6) & 1) + 0.2 * (hand >> (8 * trump + 5) & 1)
+    long = 0x80 if n_trumps >= 5 else 0
+    side = _SIDE_SUIT
     for suit in range(4):
-        if suit == trump:
-            continue
-        cards = hand >> (8 * suit) & 0x7F
-        n = cards.bit_count()
-        ace = cards >> 6 & 1
-        ten = cards >> 5 & 1
-        if ace:
-            s += 1.0 + (0.8 if ten else 0.0) + (0.3 if ten and cards >> 4 & 1 else 0.0)
-        elif ten:
-            s += 0.3 if n >= 3 else (0.0 if n == 2 else -0.3)
-        if n == 0 and n_trumps >= 5:
-            s += 0.4
-        elif n == 1 and not ace:
-            s += 0.2
-        elif n >= 3 and not ace and not ten:
-            s -= 0.3
+        if suit != trump:
+            # adding 0.0 for a step that does not apply leaves s as it is
+            high, length = side[(hand >> (8 * suit) & 0x7F) | long]
+            s += high
+            s += length
     return s
 
 
@@ -228,31 +246,49 @@ def estimate(hand: CardSet | int, contract: Contract, *, forehand: bool = False,
     True
     """
     h = hand.mask if isinstance(hand, CardSet) else hand
+    return _estimator(contract, forehand, final)(h)
+
+
+@functools.lru_cache(maxsize=256)
+def _estimator(contract: Contract, forehand: bool, final: bool) -> Callable[[int], float]:
+    """:func:`estimate` for one contract as a function of the 10 cards' mask (the
+    contract's part worked out once: :func:`choose_declaration` calls it for
+    every discard)."""
     gt = int(contract.game_type)
     if gt == _NULL:
-        danger = _null_danger(h)
-        if not contract.hand and not final:
-            danger = max(0.0, danger - 1.6)  # two bad cards can be put away
-        if contract.ouvert:
-            danger += 0.8
-        return _logistic(2.2 - 2.0 * danger)
-    if gt == T.GRAND:
-        s = _grand_strength(h, forehand)
-    else:
-        s = _suit_strength(h, gt)
+        relief = not contract.hand and not final  # two bad cards can be put away
+        ouvert = contract.ouvert
+
+        def null(h: int) -> float:
+            danger = _null_danger(h)
+            if relief:
+                danger = max(0.0, danger - 1.6)
+            if ouvert:
+                danger += 0.8
+            return _logistic(2.2 - 2.0 * danger)
+        return null
     threshold = 7.5 if not (contract.hand or final) else 8.3
     if contract.schneider:
         threshold += 2.0
     if contract.schwarz:
         threshold += 2.5
-    return _logistic(1.4 * (s - threshold))
+    if gt == T.GRAND:
+        return lambda h: _logistic(1.4 * (_grand_strength(h, forehand) - threshold))
+    return lambda h: _logistic(1.4 * (_suit_strength(h, gt) - threshold))
 
 
 def _value(contract: Contract, owned: int) -> int:
     """The game value if won, without schneider or schwarz reached (announced
     levels count): :func:`~skatlib.game_value` with the matadors of ``owned``."""
-    return game_value(contract, matadors_mask(int(contract.game_type), owned)
-                      if not contract.is_null else 0)
+    return _game_value(contract, matadors_mask(int(contract.game_type), owned)
+                       if not contract.is_null else 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _game_value(contract: Contract, matadors: int) -> int:
+    """:func:`~skatlib.game_value` memoised (the bidding asks it for 13 contracts
+    of every hand; there are only a few hundred contract and matador pairs)."""
+    return game_value(contract, matadors)
 
 
 def _seeger(p: float, value: int) -> float:
@@ -333,12 +369,27 @@ def bid_limit(hand: CardSet | int, *, forehand: bool = False,
 def _bid_limit(h: int, forehand: bool, confidence: float, hand_confidence: float
                ) -> tuple[Contract | None, int]:
     best: tuple[Contract | None, int] = (None, 0)
-    for contracts, need in ((_PLAIN, confidence), (_HANDS, max(confidence, hand_confidence))):
-        for c in contracts:
-            v = _value(c, h)
-            if v > best[1] and estimate(h, c, forehand=forehand) >= need:
+    matadors = [matadors_mask(gt, h) for gt in range(5)] + [0]
+    for table, need in ((_PLAIN_PARTS, confidence), (_HANDS_PARTS, max(confidence,
+                                                                        hand_confidence))):
+        for c, gt, est in table[forehand]:
+            v = _game_value(c, matadors[gt])  # _value(c, h)
+            if v > best[1] and est(h) >= need:  # estimate(h, c, forehand=forehand)
                 best = (c, v)
     return best
+
+
+def _parts(contracts: tuple[Contract, ...]) -> tuple[tuple[tuple[Contract, int,
+                                                                Callable[[int], float]], ...],
+                                                     ...]:
+    """[forehand] -> (contract, game type, its :func:`estimate` before the pickup)
+    for each of ``contracts`` (the bidding's inner loop, worked out once)."""
+    return tuple(tuple((c, int(c.game_type), _estimator(c, f, False)) for c in contracts)
+                 for f in (False, True))
+
+
+_PLAIN_PARTS = _parts(_PLAIN)
+_HANDS_PARTS = _parts(_HANDS)
 
 
 def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
@@ -396,41 +447,51 @@ def choose_declaration(cards: int, options: Sequence[DeclarationOption], *, bid:
     >>> choose_declaration(cards, opts, bid=18)
     0
     """
-    best: tuple[float, int] | None = None
+    best_ev = -math.inf
+    best_pts = -1
     choice = 0
-    plans: dict[Contract, tuple[float, float, float, dict[int, float]]] = {}
+    plans: dict[Contract, tuple[float, float, float]] = {}
     # a suit or grand declarer never puts trumps or aces away while other cards
     # are there; a null declarer puts away high cards (ten to ace, and jacks)
     never = [T.TRUMPS[g] | _ACES for g in range(5)] + [_NULL_LOW]
     spare = [(cards & ~m).bit_count() >= 2 for m in never]
+    prev: Contract | None = None
+    skip = gt = 0
+    p_scale = won = lost = 0.0
+    est = _estimator(options[0][0], forehand, True) if options else None
+    points = T.mask_points
     for i, (c, discard) in enumerate(options):
-        gt = int(c.game_type)
-        if gt <= _NULL and discard & never[gt] and spare[gt]:
+        if c is not prev:  # the options come grouped by contract: its part once
+            prev = c
+            gt = int(c.game_type)
+            skip = never[gt] if gt <= _NULL and spare[gt] else 0
+            plan = plans.get(c)
+            if plan is None:
+                v = _value(c, cards)
+                scale = 1.0
+                if v < bid:
+                    # a suit game then needs schneider to reach the bid; a null
+                    # (whose value is fixed) is lost, overbid, for sure (ISkO 5.4)
+                    scale = 0.3 if gt != _NULL else 0.0
+                    v = bid
+                won_sf, lost_sf = _seeger_sides(v)
+                plan = plans[c] = (scale, float(won_sf), float(lost_sf))
+            p_scale, won, lost = plan
+            est = _estimator(c, forehand, True)
+        if discard & skip:
             continue
         kept = cards & ~discard
-        plan = plans.get(c)
-        if plan is None:
-            v = _value(c, cards)
-            scale = 1.0
-            if v < bid:
-                # a suit game then needs schneider to reach the bid; a null
-                # (whose value is fixed) is lost, overbid, for sure (ISkO 5.4)
-                scale = 0.3 if gt != _NULL else 0.0
-                v = bid
-            won_sf, lost_sf = _seeger_sides(v)
-            plan = plans[c] = (scale, float(won_sf), float(lost_sf), {})
-        p_scale, won, lost, cache = plan
-        ev = cache.get(kept)
-        if ev is None:
-            p = estimate(kept, c, forehand=forehand, final=True)
-            if discard and gt != _NULL:
-                # the discard's points are the declarer's
-                p = _logistic(_logit(p) + 0.04 * (T.mask_points(discard) - 5))
-            p *= p_scale
-            ev = cache[kept] = p * won + (1 - p) * lost
-        score = (ev, T.mask_points(discard))
-        if best is None or score > best:
-            best = score
+        pts = points(discard)
+        assert est is not None
+        p = est(kept)  # estimate(kept, c, forehand=forehand, final=True)
+        if discard and gt != _NULL:
+            # the discard's points are the declarer's
+            p = _logistic(_logit(p) + 0.04 * (pts - 5))
+        p *= p_scale
+        ev = p * won + (1 - p) * lost
+        if ev > best_ev or (ev == best_ev and pts > best_pts):
+            best_ev = ev
+            best_pts = pts
             choice = i
     return choice
 
@@ -524,9 +585,10 @@ def declaration_step(o: Observation, legal: Sequence[Action], pick: DeclarationP
     if discards:
         forced = o.discard.mask if o.discard is not None else 0
         cards = o.hand.mask | forced
-        free = [int(a.card) for a in discards]
-        pairs = [m for m in _pairs(cards) if m & forced == forced
-                 and all(c in free for c in T.mask_cards(m & ~forced))]
+        free = 0
+        for a in discards:
+            free |= 1 << int(a.card)
+        pairs = [m for m in _pairs(cards) if m & forced == forced and not m & ~forced & ~free]
         options = [(c, m) for c in _PLAIN_CONTRACTS for m in pairs]
         if not options:
             return discards[0]

@@ -205,6 +205,15 @@ class PIMCBot:
         seconds, keep the bot reproducible.
     :param time_limit: also stop sampling worlds once a decision has taken this
         many seconds (``None``: no clock; a bot with a clock is not reproducible).
+    :param cpu_limit: a hard cap on the CPU seconds of one card decision
+        (``time.process_time()``): no world is started after it, and the
+        search in progress is aborted at it (:attr:`Solver.deadline
+        <skatlib.search.solver.Solver.deadline>`) and dropped; if no world was
+        solved, the bot plays :class:`~skatlib.RuleBot`'s card, so a move always
+        comes.  The default, 2.5 s, binds only on decisions whose node budget
+        takes longer (in the first tricks, on a slow or loaded core); the node
+        budget decides every other one, so the bot is reproducible while the
+        cap does not bind.  ``None``: no cap.
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
         weighted draw of them.
@@ -223,7 +232,8 @@ class PIMCBot:
 
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
                  objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
-                 time_limit: float | None = None, inference: bool = True,
+                 time_limit: float | None = None, cpu_limit: float | None = 2.5,
+                 inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
                  trace: bool = False, solver: Solver | None = None) -> None:
@@ -238,6 +248,8 @@ class PIMCBot:
         self.first_world = _at_least_one(first_world, "first_world")
         self.time_limit = None if time_limit is None else _probability_like(
             time_limit, "time_limit", upper=None)
+        self.cpu_limit = None if cpu_limit is None else _probability_like(
+            cpu_limit, "cpu_limit", upper=None)
         self.inference = bool(inference)
         self.objective = objective
         self.bid_confidence = _probability_like(bid_confidence, "bid_confidence")
@@ -254,14 +266,14 @@ class PIMCBot:
     def v1(cls, seed: int | random.Random | None = None) -> PIMCBot:
         """Today's PIMC before the per-decision budget and the inference (the
         ``pimc_v1`` bot, kept to measure the gain): 20 worlds, 50,000 nodes per
-        decision (the first world up to four times that), no inference, hand
-        games bid at the bid confidence.
+        decision (the first world up to four times that), no CPU cap, no
+        inference, hand games bid at the bid confidence.
 
         >>> b = PIMCBot.v1(1)
         >>> b.max_nodes, b.inference, b.hand_confidence
         (50000, False, 0.55)
         """
-        return cls(seed, 20, max_nodes=50_000, first_world=4, inference=False,
+        return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
                    bid_confidence=0.55, hand_confidence=0.55)
 
     # ----- the Bot protocol
@@ -333,10 +345,14 @@ class PIMCBot:
         solver = self.solver
         start = solver.nodes  # the budget is this decision's, counted from here
         used = 0
+        cap = self.cpu_limit
+        solver.deadline = None if cap is None else cpu + cap
         try:
             for w in worlds:
                 if used and self.time_limit is not None and \
                         time.perf_counter() - started > self.time_limit:
+                    break
+                if cap is not None and time.process_time() - cpu > cap:
                     break
                 # the first world may use several budgets: one world is needed
                 solver.node_limit = start + self.max_nodes * (self.first_world if used == 0
@@ -350,6 +366,7 @@ class PIMCBot:
             pass
         finally:
             solver.node_limit = None
+            solver.deadline = None
         if self.trace:
             self.decisions.append(Decision(len(o.tricks) + 1, len(worlds), used,
                                            solver.nodes - start,
