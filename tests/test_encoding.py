@@ -486,7 +486,7 @@ def test_examples_for_some_seats_and_bad_records() -> None:
         list(E.examples_from_records(["p p p"]))  # type: ignore[list-item]
 
 
-# ----------------------------------------------------------------------------- the card-play tracker
+# ----------------------------------------------------------------------------- tracker
 
 
 def random_record(game: tuple[int, str, bool], side: float = 0.15) -> GameRecord:

@@ -399,13 +399,22 @@ _BYTE_BITS = tuple(tuple(r for r in range(8) if b >> r & 1) for b in range(256))
 _CARD_POINTS = T.CARD_POINTS
 
 
-def _cards(ones: list[int], offset: int, mask: int) -> None:
-    """Append ``offset + c`` for every card ``c`` of ``mask``."""
+def _card_table(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The table of :func:`_cards` for the card block at ``offset`` (built once)."""
+    global _HAND_TABLE
     table = _CARD_TABLES.get(offset)
     if table is None:
         table = _CARD_TABLES[offset] = tuple(
             tuple(tuple(offset + base + r for r in _BYTE_BITS[b]) for b in range(256))
             for base in (0, 8, 16, 24))
+        if offset == _HAND:
+            _HAND_TABLE = table
+    return table
+
+
+def _cards(ones: list[int], offset: int, mask: int) -> None:
+    """Append ``offset + c`` for every card ``c`` of ``mask``."""
+    table = _CARD_TABLES.get(offset) or _card_table(offset)
     ones += table[0][mask & 255]
     ones += table[1][mask >> 8 & 255]
     ones += table[2][mask >> 16 & 255]
@@ -415,6 +424,8 @@ def _cards(ones: list[int], offset: int, mask: int) -> None:
 _CARD_TABLES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 """Per tensor offset, for each byte of a card mask, the tensor indices of its cards
 (built on first use: one per card block, 1,024 small tuples each)."""
+_HAND_TABLE: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+"""The table of the hand block, once built."""
 
 
 _Entries = tuple[tuple[int, ...], tuple[tuple[int, float], ...]]
@@ -568,6 +579,30 @@ def _tricks_entries(tricks: tuple[Any, ...], me: int, info: bool) -> _Entries:
     return entries
 
 
+_PUBLIC_CACHE: dict[tuple[int, int, int, bool], tuple[object, object, tuple[int, ...],
+                                                     tuple[tuple[int, float], ...]]] = {}
+"""The entries of the history and of the completed tricks together, keyed by the
+identities of both (held, so that neither identity can be reused while the entry
+lives) and by the seat: every observation of one trick by one seat shares them."""
+
+
+def _public_entries(o: Observation, me: int, info: bool) -> tuple[
+        object, object, tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """:func:`_history_entries` and :func:`_tricks_entries` of ``o`` joined, kept in
+    :data:`_PUBLIC_CACHE`."""
+    history, tricks = o.history, o.tricks
+    h_ones, h_values = _history_entries(o, me, info)
+    if tricks:
+        t_ones, t_values = _tricks_entries(tricks, me, info)
+        entry = (history, tricks, h_ones + t_ones, h_values + t_values)
+    else:
+        entry = (history, tricks, h_ones, h_values)
+    if len(_PUBLIC_CACHE) >= _CACHE_SIZE:
+        _PUBLIC_CACHE.clear()
+    _PUBLIC_CACHE[id(history), id(tricks), me, info] = entry
+    return entry
+
+
 def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int, float]],
                          info: bool) -> None:
     """The non-zero entries of the tensors of ``o``: indices of ones and (index,
@@ -579,7 +614,12 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
     ones.append(_PHASE + phase)
     if o.to_move is not None:
         ones.append(_TO_MOVE + rel[o.to_move])
-    _cards(ones, _HAND, o.hand.mask)
+    hand = o.hand.mask  # _cards(ones, _HAND, hand), inlined (every call has a hand)
+    table = _HAND_TABLE or _card_table(_HAND)
+    ones += table[0][hand & 255]
+    ones += table[1][hand >> 8 & 255]
+    ones += table[2][hand >> 16 & 255]
+    ones += table[3][hand >> 24 & 255]
     if o.skat is not None:
         _cards(ones, _SKAT, o.skat.mask)
     if o.discard is not None:
@@ -587,10 +627,12 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
     if o.declarer_hand is not None:
         _cards(ones, _DECL_HAND, o.declarer_hand.mask)
     tricks = o.tricks
-    if tricks:
-        t_ones, t_values = _tricks_entries(tricks, me, info)
-        ones += t_ones
-        values += t_values
+    history = o.history
+    hit = _PUBLIC_CACHE.get((id(history), id(tricks), me, info))
+    if hit is None or hit[0] is not history or hit[1] is not tricks:
+        hit = _public_entries(o, me, info)
+    ones += hit[2]
+    values += hit[3]
     current = o.current_trick
     if current or phase is _PLAYING:
         r = rel[o.leader]
@@ -603,9 +645,6 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
                 ones.append(slot + 32 * pos + c)
         if info and current:
             ones.append(_LEADERS + 3 * len(tricks) + r)
-    h_ones, h_values = _history_entries(o, me, info)
-    ones += h_ones
-    values += h_values
     if o.contract is None and (phase in _RAMSCH_PHASES or (phase is _FINISHED and tricks)):
         ones.append(_GT + 6)  # Ramsch: no contract, yet cards are played or pushed
     if o.picked_up:
@@ -623,13 +662,25 @@ _consume = collections.deque[object](maxlen=0).extend
 _ONES = itertools.repeat(1.0)
 
 
-def _fill(size: int, ones: list[int], values: list[tuple[int, float]], out: Any) -> Any:
+def _tensor(obs: Observation, info: bool, size: int, out: Any) -> Any:
+    """The tensor of ``obs`` (both tensor functions: the entries, then a new list or
+    ``out`` filled with them)."""
+    if type(obs) is not Observation:
+        _check_observation(obs)
+    ones: list[int] = []
+    values: list[tuple[int, float]] = []
+    _observation_entries(obs, ones, values, info)
     if out is None:
         t = [0.0] * size
         _consume(map(t.__setitem__, ones, _ONES))  # t[i] = 1.0 for each i, in C
         for i, v in values:
             t[i] = v
         return t
+    return _fill(size, ones, values, out)
+
+
+def _fill(size: int, ones: list[int], values: list[tuple[int, float]], out: Any) -> Any:
+    """Write the entries into ``out`` (a numpy array or a list of ``size``)."""
     if len(out) != size:
         raise ValueError(f"out has {len(out)} entries, the tensor needs {size}")
     if hasattr(out, "fill"):  # a numpy array: as few numpy calls as can be (each costs)
@@ -677,7 +728,7 @@ class _PlayTracker:
     ``t`` is a list or a numpy array.
     """
 
-    __slots__ = ("t", "me", "info", "declarer", "won", "points")
+    __slots__ = ("declarer", "info", "me", "points", "t", "won")
 
     def __init__(self, t: Any, o: Observation, info: bool) -> None:
         self.t = t
@@ -749,10 +800,7 @@ def observation_tensor(obs: Observation, out: Any = None) -> Any:
     >>> len(t), sum(t[32 * 0 + 13:13 + 32])    # 10 cards in hand
     (438, 10.0)
     """
-    ones: list[int] = []
-    values: list[tuple[int, float]] = []
-    _observation_entries(_check_observation(obs), ones, values, False)
-    return _fill(OBSERVATION_SIZE, ones, values, out)
+    return _tensor(obs, False, OBSERVATION_SIZE, out)
 
 
 def information_state_tensor(obs: Observation, out: Any = None) -> Any:
@@ -768,10 +816,7 @@ def information_state_tensor(obs: Observation, out: Any = None) -> Any:
     >>> len(t), t[_O["plays"] + 27]   # the first card played: CQ (27)
     (1847, 1.0)
     """
-    ones: list[int] = []
-    values: list[tuple[int, float]] = []
-    _observation_entries(_check_observation(obs), ones, values, True)
-    return _fill(INFORMATION_STATE_SIZE, ones, values, out)
+    return _tensor(obs, True, INFORMATION_STATE_SIZE, out)
 
 
 def _names(mask: int) -> str:
