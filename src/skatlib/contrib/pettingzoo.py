@@ -271,14 +271,14 @@ class raw_env(AECEnv):
             else:
                 self._tracked = None
         self._cumulative_rewards[agent] = 0.0
-        if s.is_finished:
+        if s[0] is Phase.FINISHED:
             scale = self.reward_scale
             r = E.returns(s, self.scoring)
             self.rewards = {a: r[k] * scale for k, a in enumerate(AGENTS)}
             self.terminations = dict.fromkeys(AGENTS, True)
             self._accumulate_rewards()
         else:
-            self.agent_selection = AGENTS[s.to_move_index]
+            self.agent_selection = AGENTS[s[MOVER]]
         if self.render_mode == "human":
             self.render()
 
