@@ -579,34 +579,38 @@ def _tricks_entries(tricks: tuple[Any, ...], me: int, info: bool) -> _Entries:
     return entries
 
 
-_PUBLIC_CACHE: dict[tuple[int, int, int, bool], tuple[object, object, tuple[int, ...],
-                                                     tuple[tuple[int, float], ...]]] = {}
+_Public = tuple[object, object, tuple[int, ...], tuple[tuple[int, float], ...],
+                tuple[int, ...], tuple[float, ...]]
+"""The history, the completed tricks, their ones, their (index, value) pairs, and
+those pairs' indices and values apart."""
+_PUBLIC_CACHE: dict[tuple[int, int, int, bool], _Public] = {}
 """The entries of the history and of the completed tricks together, keyed by the
 identities of both (held, so that neither identity can be reused while the entry
-lives) and by the seat: every observation of one trick by one seat shares them."""
+lives) and by the seat: every observation of one trick by one seat shares them.
+They hold every entry of a tensor that is not 0 or 1."""
 
 
-def _public_entries(o: Observation, me: int, info: bool) -> tuple[
-        object, object, tuple[int, ...], tuple[tuple[int, float], ...]]:
+def _public_entries(o: Observation, me: int, info: bool) -> _Public:
     """:func:`_history_entries` and :func:`_tricks_entries` of ``o`` joined, kept in
     :data:`_PUBLIC_CACHE`."""
     history, tricks = o.history, o.tricks
-    h_ones, h_values = _history_entries(o, me, info)
+    h_ones, values = _history_entries(o, me, info)
     if tricks:
         t_ones, t_values = _tricks_entries(tricks, me, info)
-        entry = (history, tricks, h_ones + t_ones, h_values + t_values)
-    else:
-        entry = (history, tricks, h_ones, h_values)
+        h_ones += t_ones
+        values += t_values
+    entry = (history, tricks, h_ones, values, tuple(i for i, _ in values),
+             tuple(v for _, v in values))
     if len(_PUBLIC_CACHE) >= _CACHE_SIZE:
         _PUBLIC_CACHE.clear()
     _PUBLIC_CACHE[id(history), id(tricks), me, info] = entry
     return entry
 
 
-def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int, float]],
-                         info: bool) -> None:
-    """The non-zero entries of the tensors of ``o``: indices of ones and (index,
-    value) pairs.  The one place the layout above is filled."""
+def _observation_entries(o: Observation, ones: list[int], info: bool) -> _Public:
+    """The non-zero entries of the tensors of ``o``: the indices of ones appended to
+    ``ones``; returned, the entries of the history and the tricks, whose (index,
+    value) pairs are every other entry.  The one place the layout above is filled."""
     me = int(o.seat)
     rel = _REL[me]
     phase = o.phase
@@ -632,7 +636,6 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
     if hit is None or hit[0] is not history or hit[1] is not tricks:
         hit = _public_entries(o, me, info)
     ones += hit[2]
-    values += hit[3]
     current = o.current_trick
     if current or phase is _PLAYING:
         r = rel[o.leader]
@@ -656,6 +659,7 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
             ones.append(_CONCEDED + rel[who])
     if o.claim_pending:
         ones.append(_CLAIM)
+    return hit
 
 
 _consume = collections.deque[object](maxlen=0).extend
@@ -668,18 +672,16 @@ def _tensor(obs: Observation, info: bool, size: int, out: Any) -> Any:
     if type(obs) is not Observation:
         _check_observation(obs)
     ones: list[int] = []
-    values: list[tuple[int, float]] = []
-    _observation_entries(obs, ones, values, info)
+    public = _observation_entries(obs, ones, info)
     if out is None:
         t = [0.0] * size
         _consume(map(t.__setitem__, ones, _ONES))  # t[i] = 1.0 for each i, in C
-        for i, v in values:
-            t[i] = v
+        _consume(map(t.__setitem__, public[4], public[5]))  # the other values
         return t
-    return _fill(size, ones, values, out)
+    return _fill(size, ones, public[3], out)
 
 
-def _fill(size: int, ones: list[int], values: list[tuple[int, float]], out: Any) -> Any:
+def _fill(size: int, ones: list[int], values: tuple[tuple[int, float], ...], out: Any) -> Any:
     """Write the entries into ``out`` (a numpy array or a list of ``size``)."""
     if len(out) != size:
         raise ValueError(f"out has {len(out)} entries, the tensor needs {size}")
