@@ -430,7 +430,8 @@ _HAND_TABLE: tuple[tuple[tuple[int, ...], ...], ...] | None = None
 
 _Entries = tuple[tuple[int, ...], tuple[tuple[int, float], ...]]
 _CACHE_SIZE = 4_096
-"""Entries of the history and trick caches before they start afresh (under 4 MiB)."""
+"""Entries of the history, trick and public-entry caches before they start afresh
+(each under 4 MiB: an entry holds tuples of at most a few hundred shared ints)."""
 _HISTORY_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 _TRICKS_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 
