@@ -117,3 +117,51 @@ def test_render_shows_the_table() -> None:
     text = e.render()
     assert text is not None and text.startswith("forehand: ") and "skat: " in text
     assert raw_env().render() is None
+
+
+@pytest.mark.parametrize("observation", ["information_state", "observation"])
+@pytest.mark.parametrize("rules", ["isko", "pub", "iss"])
+def test_every_observation_is_a_fresh_observations_tensor(rules: str, observation: str) -> None:
+    """Every agent's observation at every step (the card play's tensors followed card by
+    card) is the tensor of a fresh ``observe``; each call hands out arrays of its own."""
+    tensor = (E.information_state_tensor if observation == "information_state"
+              else E.observation_tensor)
+    e = raw_env(rules=rules, observation=observation)
+    rng = random.Random(7)
+    for seed in range(12):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            s = e.state
+            for other in AGENTS:
+                got = e.observe(other)
+                want = np.asarray(tensor(observe(s, AGENTS.index(other))), dtype=np.float32)
+                assert got["observation"].tolist() == want.tolist(), (seed, other, s.phase)
+            assert obs["observation"].tolist() == e.observe(agent)["observation"].tolist()
+            obs["observation"][:] = 0.5  # a caller writing into its arrays changes no other
+            obs["action_mask"][:] = 1
+            again = e.observe(agent)
+            assert again["observation"].max() <= 1.0 and not np.all(again["action_mask"] == 1)
+            if term or trunc:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(list(E.legal_ids(s)))))
+
+
+def test_the_wrapper_forwards_the_attributes_and_still_enforces_the_order() -> None:
+    e = env()
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations",
+                 "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=4)
+    raw = e.unwrapped
+    assert e.agents == raw.agents and e.agent_selection == raw.agent_selection
+    assert (e.rewards, e.terminations, e.truncations, e.infos) == (
+        raw.rewards, raw.terminations, raw.truncations, raw.infos)
+    assert e._cumulative_rewards is raw._cumulative_rewards
+    obs, reward, term, trunc, info = e.last()
+    assert obs["action_mask"].tolist() == raw.observe(raw.agent_selection)["action_mask"].tolist()
+    assert (reward, term, trunc, info) == (0.0, False, False, {})

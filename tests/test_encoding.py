@@ -484,3 +484,97 @@ def test_examples_for_some_seats_and_bad_records() -> None:
     assert len(kept) == 7 + 7
     with pytest.raises(TypeError):
         list(E.examples_from_records(["p p p"]))  # type: ignore[list-item]
+
+
+# ----------------------------------------------------------------------------- tracker
+
+
+def random_record(game: tuple[int, str, bool], side: float = 0.15) -> GameRecord:
+    """The record of one random deal of ``game`` (as :func:`states_of`, with more side
+    actions: claims, refusals and concessions in the middle of the card play)."""
+    seed, name, ramsch = game
+    rules = RULES[name]
+    ramsch = ramsch and rules.ramsch
+    actions = []
+    rng = random.Random(seed)
+    s = new_game(Deal.shuffled(rng), rules, ramsch=ramsch)
+    while not s.is_finished:
+        extra = side_actions(s)
+        a = rng.choice(extra) if extra and rng.random() < side else rng.choice(legal_actions(s))
+        actions.append(a)
+        s = apply(s, a)
+    return GameRecord(s.deal, tuple(actions), rules, ramsch=ramsch)
+
+
+def check_examples_are_the_per_state_reference(rec: GameRecord, seats: set[int] | None) -> int:
+    """Every example of ``rec`` (the card-play ones followed card by card) is the
+    information-state tensor of a fresh observation of its state."""
+    examples = iter(E.examples_from_records([rec], seats=seats))
+    s = new_game(rec.deal, rec.rules, ramsch=rec.ramsch)
+    n = 0
+    for a in factored(rec.actions):
+        if type(a) in E._SIDE_KINDS:  # concessions, claims, refusals, server events
+            s = apply(s, a)
+            continue
+        if seats is None or s.to_move_index in seats:
+            e = next(examples)
+            assert (e.seat, e.action, e.mask) == (s.to_move_index, E.action_id(a),
+                                                  E.legal_mask(s))
+            assert e.tensor == E.information_state_tensor(observe(s, e.seat)), (n, s.phase)
+            n += 1
+        s = apply(s, a)
+    assert next(examples, None) is None
+    return n
+
+
+@settings(max_examples=80, deadline=None)
+@given(games, st.sampled_from([None, {0}, {1, 2}]))
+def test_the_card_play_tracker_gives_the_reference_examples(
+        game: tuple[int, str, bool], seats: set[int] | None) -> None:
+    """examples_from_records follows each seat's tensor through the card play instead of
+    observing every state anew: on random records of every preset (ouvert, Ramsch,
+    Schieberamsch, claims, refusals and concessions among them), for every seat or
+    some, each example is the per-state reference."""
+    check_examples_are_the_per_state_reference(random_record(game), seats)
+
+
+def test_the_card_play_tracker_on_the_iss_records_for_each_seat() -> None:
+    """The 46 ISS games, seat by seat (the all-seats case: the test above this section)."""
+    records = [to_game_record(r) for r in read_records(ISS_FILE)]
+    assert sum(check_examples_are_the_per_state_reference(rec, {k})
+               for rec in records for k in range(3)) > 46 * 20
+
+
+@pytest.mark.parametrize("info", [True, False])
+def test_the_card_play_tracker_follows_both_tensors(info: bool) -> None:
+    """_PlayTracker (also the PettingZoo env's, on numpy arrays) for the information-state
+    and the observation tensor: every seat's tensor, card by card through random deals
+    of every preset, is the tensor of a fresh observation."""
+    tensor = E.information_state_tensor if info else E.observation_tensor
+    checked = 0
+    for k, name in enumerate(sorted(RULES) * 4):
+        rng = random.Random(k)
+        s = new_game(Deal.shuffled(rng), RULES[name], ramsch=RULES[name].ramsch and k % 2 == 1)
+        trackers: list[E._PlayTracker | None] = [None, None, None]
+        while not s.is_finished:
+            legal = legal_actions(s)
+            a = rng.choice(legal)
+            if s.phase is Phase.PLAYING:
+                for seat in range(3):
+                    o = observe(s, seat)
+                    tr = trackers[seat]
+                    if tr is None:
+                        trackers[seat] = E._PlayTracker(tensor(o), o, info)
+                    else:
+                        assert tr.t == tensor(o), (name, k, seat)
+                        checked += 1
+            nxt = apply(s, a)
+            if s.phase is Phase.PLAYING and nxt.phase is Phase.PLAYING:
+                assert isinstance(a, Play)
+                for tr in trackers:
+                    assert tr is not None
+                    tr.play(s, int(a.card), nxt)
+            else:
+                trackers = [None, None, None]
+            s = nxt
+    assert checked > 20 * len(RULES) * 4

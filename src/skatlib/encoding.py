@@ -83,7 +83,9 @@ from .ramsch import RamschResult
 from .record import GameRecord
 from .scoring import GameResult, seeger_fabian_points
 from .state import GameState, Phase, _playing, new_game, result
-from .state._core import MOVER, actions_of_mask, byte_tables
+from .state import apply as _apply
+from .state import legal_actions as _legal_actions
+from .state._core import LEADER, MOVER, TRICK, TRICKS, actions_of_mask, byte_tables
 from .state._machine import require_state
 
 __all__ = [
@@ -266,7 +268,7 @@ def legal_mask(state: GameState) -> int:
         require_state(state)
     if state[0] is _PLAYING:
         return _legal_cards(state)
-    legal = state.legal_actions()
+    legal = _legal_actions(state)
     hit = _MASK_CACHE.get(id(legal))
     if hit is not None and hit[0] is legal:
         return hit[1]
@@ -397,13 +399,22 @@ _BYTE_BITS = tuple(tuple(r for r in range(8) if b >> r & 1) for b in range(256))
 _CARD_POINTS = T.CARD_POINTS
 
 
-def _cards(ones: list[int], offset: int, mask: int) -> None:
-    """Append ``offset + c`` for every card ``c`` of ``mask``."""
+def _card_table(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The table of :func:`_cards` for the card block at ``offset`` (built once)."""
+    global _HAND_TABLE
     table = _CARD_TABLES.get(offset)
     if table is None:
         table = _CARD_TABLES[offset] = tuple(
             tuple(tuple(offset + base + r for r in _BYTE_BITS[b]) for b in range(256))
             for base in (0, 8, 16, 24))
+        if offset == _HAND:
+            _HAND_TABLE = table
+    return table
+
+
+def _cards(ones: list[int], offset: int, mask: int) -> None:
+    """Append ``offset + c`` for every card ``c`` of ``mask``."""
+    table = _CARD_TABLES.get(offset) or _card_table(offset)
     ones += table[0][mask & 255]
     ones += table[1][mask >> 8 & 255]
     ones += table[2][mask >> 16 & 255]
@@ -413,11 +424,14 @@ def _cards(ones: list[int], offset: int, mask: int) -> None:
 _CARD_TABLES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 """Per tensor offset, for each byte of a card mask, the tensor indices of its cards
 (built on first use: one per card block, 1,024 small tuples each)."""
+_HAND_TABLE: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+"""The table of the hand block, once built."""
 
 
 _Entries = tuple[tuple[int, ...], tuple[tuple[int, float], ...]]
 _CACHE_SIZE = 4_096
-"""Entries of the history and trick caches before they start afresh (under 4 MiB)."""
+"""Entries of the history, trick and public-entry caches before they start afresh
+(each under 4 MiB: an entry holds tuples of at most a few hundred shared ints)."""
 _HISTORY_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 _TRICKS_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 
@@ -566,10 +580,38 @@ def _tricks_entries(tricks: tuple[Any, ...], me: int, info: bool) -> _Entries:
     return entries
 
 
-def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int, float]],
-                         info: bool) -> None:
-    """The non-zero entries of the tensors of ``o``: indices of ones and (index,
-    value) pairs.  The one place the layout above is filled."""
+_Public = tuple[object, object, tuple[int, ...], tuple[tuple[int, float], ...],
+                tuple[int, ...], tuple[float, ...]]
+"""The history, the completed tricks, their ones, their (index, value) pairs, and
+those pairs' indices and values apart."""
+_PUBLIC_CACHE: dict[tuple[int, int, int, bool], _Public] = {}
+"""The entries of the history and of the completed tricks together, keyed by the
+identities of both (held, so that neither identity can be reused while the entry
+lives) and by the seat: every observation of one trick by one seat shares them.
+They hold every entry of a tensor that is not 0 or 1."""
+
+
+def _public_entries(o: Observation, me: int, info: bool) -> _Public:
+    """:func:`_history_entries` and :func:`_tricks_entries` of ``o`` joined, kept in
+    :data:`_PUBLIC_CACHE`."""
+    history, tricks = o.history, o.tricks
+    h_ones, values = _history_entries(o, me, info)
+    if tricks:
+        t_ones, t_values = _tricks_entries(tricks, me, info)
+        h_ones += t_ones
+        values += t_values
+    entry = (history, tricks, h_ones, values, tuple(i for i, _ in values),
+             tuple(v for _, v in values))
+    if len(_PUBLIC_CACHE) >= _CACHE_SIZE:
+        _PUBLIC_CACHE.clear()
+    _PUBLIC_CACHE[id(history), id(tricks), me, info] = entry
+    return entry
+
+
+def _observation_entries(o: Observation, ones: list[int], info: bool) -> _Public:
+    """The non-zero entries of the tensors of ``o``: the indices of ones appended to
+    ``ones``; returned, the entries of the history and the tricks, whose (index,
+    value) pairs are every other entry.  The one place the layout above is filled."""
     me = int(o.seat)
     rel = _REL[me]
     phase = o.phase
@@ -577,7 +619,12 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
     ones.append(_PHASE + phase)
     if o.to_move is not None:
         ones.append(_TO_MOVE + rel[o.to_move])
-    _cards(ones, _HAND, o.hand.mask)
+    hand = o.hand.mask  # _cards(ones, _HAND, hand), inlined (every call has a hand)
+    table = _HAND_TABLE or _card_table(_HAND)
+    ones += table[0][hand & 255]
+    ones += table[1][hand >> 8 & 255]
+    ones += table[2][hand >> 16 & 255]
+    ones += table[3][hand >> 24 & 255]
     if o.skat is not None:
         _cards(ones, _SKAT, o.skat.mask)
     if o.discard is not None:
@@ -585,10 +632,11 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
     if o.declarer_hand is not None:
         _cards(ones, _DECL_HAND, o.declarer_hand.mask)
     tricks = o.tricks
-    if tricks:
-        t_ones, t_values = _tricks_entries(tricks, me, info)
-        ones += t_ones
-        values += t_values
+    history = o.history
+    hit = _PUBLIC_CACHE.get((id(history), id(tricks), me, info))
+    if hit is None or hit[0] is not history or hit[1] is not tricks:
+        hit = _public_entries(o, me, info)
+    ones += hit[2]
     current = o.current_trick
     if current or phase is _PLAYING:
         r = rel[o.leader]
@@ -601,9 +649,6 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
                 ones.append(slot + 32 * pos + c)
         if info and current:
             ones.append(_LEADERS + 3 * len(tricks) + r)
-    h_ones, h_values = _history_entries(o, me, info)
-    ones += h_ones
-    values += h_values
     if o.contract is None and (phase in _RAMSCH_PHASES or (phase is _FINISHED and tricks)):
         ones.append(_GT + 6)  # Ramsch: no contract, yet cards are played or pushed
     if o.picked_up:
@@ -615,27 +660,38 @@ def _observation_entries(o: Observation, ones: list[int], values: list[tuple[int
             ones.append(_CONCEDED + rel[who])
     if o.claim_pending:
         ones.append(_CLAIM)
+    return hit
 
 
 _consume = collections.deque[object](maxlen=0).extend
 _ONES = itertools.repeat(1.0)
 
 
-def _fill(size: int, ones: list[int], values: list[tuple[int, float]], out: Any) -> Any:
+def _tensor(obs: Observation, info: bool, size: int, out: Any) -> Any:
+    """The tensor of ``obs`` (both tensor functions: the entries, then a new list or
+    ``out`` filled with them)."""
+    if type(obs) is not Observation:
+        _check_observation(obs)
+    ones: list[int] = []
+    public = _observation_entries(obs, ones, info)
     if out is None:
         t = [0.0] * size
         _consume(map(t.__setitem__, ones, _ONES))  # t[i] = 1.0 for each i, in C
-        for i, v in values:
-            t[i] = v
+        _consume(map(t.__setitem__, public[4], public[5]))  # the other values
         return t
+    return _fill(size, ones, public[3], out)
+
+
+def _fill(size: int, ones: list[int], values: tuple[tuple[int, float], ...], out: Any) -> Any:
+    """Write the entries into ``out`` (a numpy array or a list of ``size``)."""
     if len(out) != size:
         raise ValueError(f"out has {len(out)} entries, the tensor needs {size}")
-    if hasattr(out, "fill"):  # a numpy array: one call each
+    if hasattr(out, "fill"):  # a numpy array: as few numpy calls as can be (each costs)
         out.fill(0.0)
-        out[ones] = 1.0
-        if values:
-            idx, vals = zip(*values)
-            out[list(idx)] = vals
+        np = _np or _load_numpy()
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        for i, v in values:
+            out[i] = v
         return out
     for i in range(size):
         out[i] = 0.0
@@ -644,6 +700,88 @@ def _fill(size: int, ones: list[int], values: list[tuple[int, float]], out: Any)
     for i, v in values:
         out[i] = v
     return out
+
+
+_np: Any = None
+"""numpy once an ``out=`` array has been filled (not imported before: numpy is optional)."""
+
+
+def _load_numpy() -> Any:
+    global _np
+    import numpy
+
+    _np = numpy
+    return numpy
+
+
+class _PlayTracker:
+    """One seat's tensor in card play, brought up to date card by card instead of
+    rebuilt from a new :class:`Observation` at every decision.
+
+    It starts from the tensor of an observation in card play (made the one way,
+    by :func:`_observation_entries`) and then takes each :class:`~skatlib.Play`
+    while the play goes on: the card leaves the hand (and an open declarer hand),
+    joins the played cards, the current trick and the play sequence; a third card
+    clears the trick, moves the leader to the winner and counts the trick and its
+    points; the seat to move moves on.  Nothing else of the layout changes in card
+    play; anything else (a side action, the end) drops the tracker.  Mirrors the
+    card-play part of :func:`_observation_entries` and :func:`_trick_entries`;
+    proven equal to them on every decision of the ISS records and of random deals
+    of every preset in ``test_encoding`` (``test_the_card_play_tracker_*``).
+    ``t`` is a list or a numpy array.
+    """
+
+    __slots__ = ("declarer", "info", "me", "points", "t", "won")
+
+    def __init__(self, t: Any, o: Observation, info: bool) -> None:
+        self.t = t
+        self.me = me = int(o.seat)
+        self.info = info
+        d = o.declarer
+        self.declarer = int(d) if d is not None and o.declarer_hand is not None else -1
+        rel = _REL[me]
+        self.won = won = [0, 0, 0]
+        self.points = points = [0, 0, 0]
+        for trick in o.tricks:
+            w = rel[trick.winner]
+            won[w] += 1
+            c0, c1, c2 = trick.cards
+            points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
+
+    def play(self, before: GameState, card: int, after: GameState) -> None:
+        """Take ``Play(card)``, which led from ``before`` to ``after`` (both in card
+        play)."""
+        t = self.t
+        rel = _REL[self.me]
+        mover = before[MOVER]
+        if mover == self.me:
+            t[_HAND + card] = 0.0
+        if mover == self.declarer:
+            t[_DECL_HAND + card] = 0.0
+        trick = before[TRICK]
+        pos = len(trick)
+        r = rel[before[LEADER]]
+        n = len(before[TRICKS])
+        t[_PLAYED + 32 * ((r + pos) % 3) + card] = 1.0
+        if self.info:
+            t[_PLAY_SEQ + 96 * n + 32 * pos + card] = 1.0
+            if not pos:
+                t[_LEADERS + 3 * n + r] = 1.0
+        if pos < 2:
+            t[_TRICK + 32 * pos + card] = 1.0
+        else:
+            c0, c1 = trick
+            t[_TRICK + c0] = 0.0
+            t[_TRICK + 32 + c1] = 0.0
+            w = rel[after[LEADER]]
+            t[_LEADER + r] = 0.0
+            t[_LEADER + w] = 1.0
+            self.won[w] += 1
+            self.points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
+            t[_TRICKS + w] = self.won[w] / 10
+            t[_POINTS + w] = self.points[w] / 120
+        t[_TO_MOVE + rel[mover]] = 0.0
+        t[_TO_MOVE + rel[after[MOVER]]] = 1.0
 
 
 def _check_observation(obs: object) -> Observation:
@@ -665,10 +803,7 @@ def observation_tensor(obs: Observation, out: Any = None) -> Any:
     >>> len(t), sum(t[32 * 0 + 13:13 + 32])    # 10 cards in hand
     (438, 10.0)
     """
-    ones: list[int] = []
-    values: list[tuple[int, float]] = []
-    _observation_entries(_check_observation(obs), ones, values, False)
-    return _fill(OBSERVATION_SIZE, ones, values, out)
+    return _tensor(obs, False, OBSERVATION_SIZE, out)
 
 
 def information_state_tensor(obs: Observation, out: Any = None) -> Any:
@@ -684,10 +819,7 @@ def information_state_tensor(obs: Observation, out: Any = None) -> Any:
     >>> len(t), t[_O["plays"] + 27]   # the first card played: CQ (27)
     (1847, 1.0)
     """
-    ones: list[int] = []
-    values: list[tuple[int, float]] = []
-    _observation_entries(_check_observation(obs), ones, values, True)
-    return _fill(INFORMATION_STATE_SIZE, ones, values, out)
+    return _tensor(obs, True, INFORMATION_STATE_SIZE, out)
 
 
 def _names(mask: int) -> str:
@@ -869,23 +1001,42 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
         if not isinstance(record, GameRecord):
             raise TypeError(f"record {n} must be a GameRecord, not {type(record).__name__}")
         state = new_game(record.deal, record.rules, ramsch=record.ramsch)
+        # per seat, its tensor kept up to date through the card play (_PlayTracker):
+        # only the first decision of a seat in card play builds it from an observation
+        trackers: list[_PlayTracker | None] = [None, None, None]
         try:
             for action in _factored(record.actions):
                 kind = type(action)
                 if kind in _SIDE_KINDS:  # checked and applied, no example
-                    state = state.apply(action)
+                    state = _apply(state, action)
+                    trackers = [None, None, None]
                     continue
                 seat = state[MOVER]
                 if wanted is None or seat in wanted:
                     mask = legal_mask(state)
                     i = action_id(action)
                     if not mask >> i & 1:
-                        state.apply(action)  # raises IllegalActionError with its reason
-                    tensor = information_state_tensor(observe(state, seat))
-                    state = state.apply(action, check=False)
+                        _apply(state, action)  # raises IllegalActionError with its reason
+                    tracker = trackers[seat]
+                    if tracker is not None:
+                        tensor = tracker.t[:]
+                    else:
+                        o = observe(state, seat)
+                        tensor = information_state_tensor(o)
+                        if state[0] is _PLAYING:
+                            trackers[seat] = _PlayTracker(tensor[:], o, True)
+                    after = _apply(state, action, check=False)
                     yield Example(tensor, i, seat, mask)
                 else:
-                    state = state.apply(action)
+                    after = _apply(state, action)
+                if kind is Play and after[0] is _PLAYING:
+                    card = action.card  # type: ignore[union-attr]
+                    for tracker in trackers:
+                        if tracker is not None:
+                            tracker.play(state, card, after)
+                elif trackers != [None, None, None]:
+                    trackers = [None, None, None]
+                state = after
         except (IllegalActionError, SkatError) as exc:
             if skip_errors:
                 continue

@@ -31,25 +31,68 @@ from ..deal import Deal
 from ..errors import IllegalActionError, Reason
 from ..observation import observe
 from ..rules import Rules, preset
-from ..state import GameState, apply, new_game
+from ..state import GameState, Phase, apply, new_game
+from ..state._core import MOVER
 
 __all__ = ["AGENTS", "env", "raw_env"]
 
 AGENTS = ("forehand", "middlehand", "rearhand")
 """The agents, by seat (0, 1, 2)."""
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
+_MASKS_CACHED = 4_096
+"""Legal-mask arrays an env keeps (about 0.5 MiB) before it starts afresh."""
 
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's order-enforcing wrapper (the usual entry
     point); the keyword arguments are those of :class:`raw_env`.
 
+    The wrapper is PettingZoo's ``OrderEnforcingWrapper`` (an error for ``step``,
+    ``observe``, ``render`` or the agent attributes before ``reset()``, a warning for
+    a step after the deal is over), with the attributes an agent loop reads at every
+    step (``agents``, ``agent_selection``, ``rewards``, ``terminations``,
+    ``truncations``, ``infos``) forwarded directly instead of through its generic
+    ``__getattr__``: the same checks, at a fraction of the cost.  :class:`raw_env`
+    is the bare environment, usable before ``reset()`` (it deals at construction).
+
     >>> e = env(rules="isko", scoring="game")
     >>> e.reset(seed=3)
     >>> e.agent_selection, int(e.action_space("forehand").n)
     ('middlehand', 131)
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _OrderEnforcing(raw_env(**kwargs))
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the wrapped env, refused before ``reset()`` (an AttributeError:
+    the wrapper's ``__getattr__`` then raises PettingZoo's own message)."""
+    def get(self: Any) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+    return property(get, doc=f"The wrapped env's ``{name}`` (after ``reset()``).")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper with the per-step attributes forwarded by
+    properties (see :func:`env`)."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+
+    @property
+    def _cumulative_rewards(self) -> Any:
+        return self.env._cumulative_rewards
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The wrapped env's ``last()`` (after ``reset()``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv):
@@ -100,6 +143,17 @@ class raw_env(AECEnv):
         self._rng = random.Random()
         self.state: GameState = new_game(Deal.shuffled(self._rng), self.rules)
         self._last_mask: tuple[GameState | None, int] = (None, 0)
+        self._observed: list[tuple[GameState | None, Any, Any]] = [(None, None, None)] * 3
+        """Per seat: the state last observed, its tensor and its mask."""
+        self._masks: dict[int, Any] = {}
+        self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
+        self._empty = np.empty
+        self._trackers: list[Any] = [None, None, None]
+        """Per seat, its tensor followed through the card play (encoding._PlayTracker)."""
+        self._tracked: GameState | None = None
+        """The state the trackers are at."""
+        self._info = observation == "information_state"
+        self._float32 = np.float32
         self._start()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -132,18 +186,53 @@ class raw_env(AECEnv):
             self.state = start
         else:
             self.state = new_game(Deal.shuffled(self._rng), self.rules)
+        self._observed = [(None, None, None)] * 3
+        self._tracked = None
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation: its tensor and its action mask."""
+        """``agent``'s observation: its tensor and its action mask, worked out once per
+        state and seat (every call hands out arrays of its own).  In card play the
+        tensor is brought up to date card by card from the seat's previous one
+        instead of being rebuilt (``skatlib.encoding._PlayTracker``)."""
         seat = _SEAT[agent]
         s = self.state
-        tensor = np.empty(self._size, dtype=np.float32)
-        self._tensor(observe(s, seat), out=tensor)
-        mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
-        if s.to_move_index == seat:
-            mask[list(E.ids_of_mask(self._legal(s)))] = 1
-        return {"observation": tensor, "action_mask": mask}
+        cached = self._observed[seat]
+        if cached[0] is s:
+            return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
+        tracker = self._trackers[seat] if self._tracked is s else None
+        if tracker is not None:
+            tensor = tracker.t  # the tracker's own array: only copies are handed out
+        else:
+            o = observe(s, seat)
+            tensor = self._tensor(o, out=self._empty(self._size, self._float32))
+            if s[0] is Phase.PLAYING:  # follow this seat's tensor through the card play
+                if self._tracked is not s:
+                    self._trackers = [None, None, None]
+                    self._tracked = s
+                self._trackers[seat] = E._PlayTracker(tensor.copy(), o, self._info)
+        mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask
+        self._observed[seat] = (s, tensor, mask)
+        return {"observation": tensor.copy(), "action_mask": mask.copy()}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation (unless ``observe=False``), its reward
+        since it last acted, whether it is terminated or truncated, and its info."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def _mask_array(self, legal: int) -> Any:
+        """The int8 array of a legal mask, cached (the masks of a hand's card play and
+        of the bidding come again and again; only copies are handed out)."""
+        hit = self._masks.get(legal)
+        if hit is None:
+            hit = self._no_mask.copy()
+            hit[list(E.ids_of_mask(legal))] = 1
+            if len(self._masks) >= _MASKS_CACHED:
+                self._masks.clear()
+            self._masks[legal] = hit
+        return hit
 
     def _legal(self, s: GameState) -> int:
         """:func:`skatlib.encoding.legal_mask` of ``s``, kept for the step that follows."""
@@ -170,17 +259,26 @@ class raw_env(AECEnv):
             raise IllegalActionError(
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
+        before = s
         s = apply(s, E.action_from_id(i, s), check=False)
         self.state = s
+        if self._tracked is before:
+            if before[0] is Phase.PLAYING and s[0] is Phase.PLAYING:
+                for tracker in self._trackers:
+                    if tracker is not None:
+                        tracker.play(before, i, s)
+                self._tracked = s
+            else:
+                self._tracked = None
         self._cumulative_rewards[agent] = 0.0
-        if s.is_finished:
+        if s[0] is Phase.FINISHED:
             scale = self.reward_scale
             r = E.returns(s, self.scoring)
             self.rewards = {a: r[k] * scale for k, a in enumerate(AGENTS)}
             self.terminations = dict.fromkeys(AGENTS, True)
             self._accumulate_rewards()
         else:
-            self.agent_selection = AGENTS[s.to_move_index]
+            self.agent_selection = AGENTS[s[MOVER]]
         if self.render_mode == "human":
             self.render()
 
