@@ -39,6 +39,8 @@ from ..observation import Observation
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..state import Phase
 
+_PLAYING, _BIDDING, _KONTRA = Phase.PLAYING, Phase.BIDDING, Phase.KONTRA
+
 __all__ = [
     "HAND_CONFIDENCE",
     "RULE_CONFIDENCE",
@@ -114,17 +116,18 @@ class RandomBot:
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """A random legal action (see the class docs)."""
-        if observation.phase == Phase.PLAYING:
+        phase = observation.phase
+        if phase == _PLAYING:
             cards = [a for a in legal if isinstance(a, Play)]
             return self.rng.choice(cards) if cards else legal[0]
-        if observation.phase == Phase.BIDDING:
+        if phase == _BIDDING:
             passes = [a for a in legal if isinstance(a, Pass)]
             if passes and (len(legal) == 1 or self.rng.random() < self.pass_rate):
                 return passes[0]
             others = [a for a in legal if isinstance(a, (Bid, Hold))]
             # bid the next value or hold rather than jumping at random
             return others[0] if others else legal[0]
-        if observation.phase == Phase.KONTRA and self.rng.random() < self.pass_rate:
+        if phase == _KONTRA and self.rng.random() < self.pass_rate:
             return next(a for a in legal if isinstance(a, Pass))
         useful = [a for a in legal if not isinstance(a, (Concede, Claim, Refuse))]
         return self.rng.choice(useful or list(legal))
