@@ -451,3 +451,32 @@ def test_h48_parsing_a_huge_text_stops_after_the_33rd_card(monkeypatch: pytest.M
     calls = 0
     assert CardSet.parse(" ".join(c.name for c in Card)) == CardSet(0xFFFFFFFF)
     assert calls == 32
+
+
+def test_cardset_hash_tables_match_frozenset_hashes_for_every_suit_byte() -> None:
+    """The byte tables behind ``hash(CardSet)`` (built by doubling at import, issue 18)
+    give ``hash(frozenset(cards))`` for every byte of every suit, and so for any mask."""
+    for suit in range(4):
+        for byte in range(256):
+            cards = CardSet(byte << 8 * suit)
+            assert hash(cards) == hash(frozenset(cards)), (suit, byte)
+
+
+def test_card_names_are_built_on_first_parse_and_are_every_name() -> None:
+    """``import skatlib`` does not build the table of card names (issue 18): the first
+    parse builds it, whole, in a fresh interpreter."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import skatlib
+
+    code = ("import skatlib.cards as c\n"
+            "empty = not c._NAMES\n"
+            "first = c.Card.parse('Eichel Unter')\n"
+            "print(empty, first, c._NAMES == c._build_names(), len(c._NAMES) > 1000)")
+    src = str(Path(skatlib.__file__).resolve().parent.parent)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, env={**os.environ, "PYTHONPATH": src}, check=True)
+    assert out.stdout.split() == ["True", "CJ", "True", "True"]

@@ -977,3 +977,27 @@ def test_rules_repr_always_says_the_scoring_system() -> None:
     assert repr(ISKO) == "Rules(name='ISKO', scoring='seeger_fabian')"
     for rules in (ISKO, ISS, PUB, Rules(kontra=True, bock=True)):
         assert eval(repr(rules), {"Rules": Rules}) == rules
+
+
+def test_card_points_of_every_suit_byte_isko_1_2_2() -> None:
+    """``card_points`` reads a table of suit bytes (built by doubling at import,
+    issue 18): every byte of every suit counts what the reference reading counts."""
+    import reference as ref
+    from skatlib import Card
+
+    for suit in range(4):
+        for byte in range(256):
+            cards = [Card(8 * suit + r) for r in range(8) if byte >> r & 1]
+            assert card_points(byte << 8 * suit) == ref.points(cards), (suit, byte)
+
+
+def test_the_most_points_n_cards_can_hold_isko_1_2_2() -> None:
+    """The bound behind the impossible-points checks: the ``n`` richest cards of the
+    deck (four aces, four tens, ...), by the reference reading of the card points."""
+    import reference as ref
+    from skatlib import Card
+    from skatlib.scoring import _MOST_POINTS as most
+
+    richest = sorted((ref.points([c]) for c in Card), reverse=True)
+    assert most == tuple(sum(richest[:n]) for n in range(33))
+    assert most[:6] == (0, 11, 22, 33, 44, 54) and most[32] == 120

@@ -749,3 +749,17 @@ def test_play_and_trick_tally_mirror_pack_trick_and_unpack_trick_isko_4_4() -> N
             counts[last] += 1
             last_of[last] = i
         assert trick_tally(s.packed_tricks) == (taken, counts, last_of, last)
+
+
+def test_byte_tables_list_the_cards_of_every_suit_byte_lowest_first() -> None:
+    """``_core.byte_tables`` (built by doubling, issue 18): entry ``[suit][byte]`` holds
+    the per-card values of the cards of that byte, lowest index first."""
+    from skatlib.state._core import byte_tables
+
+    per_card = tuple(Play(c) for c in range(32))
+    tables = byte_tables(per_card)
+    assert len(tables) == 4 and all(len(t) == 256 for t in tables)
+    for suit in range(4):
+        for byte in range(256):
+            want = tuple(per_card[8 * suit + r] for r in range(8) if byte >> r & 1)
+            assert tables[suit][byte] == want, (suit, byte)

@@ -50,8 +50,6 @@ from .errors import (
     SolverError,
     TableError,
 )
-from .loop import Bot, play_game
-from .observation import Observation, observe
 from .play import (
     follows,
     is_trump,
@@ -94,7 +92,6 @@ from .state import (
     result,
     side_actions,
 )
-from .table import SheetEntry, Table, bock_triggers
 
 if TYPE_CHECKING:
     from .bots import (
@@ -107,29 +104,43 @@ if TYPE_CHECKING:
         play_deal,
         simulate,
     )
+    from .loop import Bot, play_game
+    from .observation import Observation, observe
     from .search.sampling import World, count_worlds, sample_worlds, world_state
     from .search.solver import evaluate_moves, solve
+    from .table import SheetEntry, Table, bock_triggers
 
 __version__ = "0.1.0"
 
-# PEP 562: the bot toolkit and the search engine load on first use, so that
-# ``import skatlib`` stays the kernel, the state machine, records and the table.
+# PEP 562: the game loop, observations, the table and its score sheet, the bot
+# toolkit and the search engine load on first use, so that ``import skatlib``
+# stays the kernel, the state machine, records and errors.  tests/test_lazy_imports.py
+# pins the modules ``import skatlib`` loads.
 _LAZY = {
+    **dict.fromkeys(("Bot", "play_game"), "loop"),
+    **dict.fromkeys(("Observation", "observe"), "observation"),
+    **dict.fromkeys(("SheetEntry", "Table", "bock_triggers"), "table"),
     **dict.fromkeys(("RandomBot", "RuleBot", "hand_value", "play_deal", "PIMCBot",
                      "GameTypeStats", "SimulationStats", "simulate"), "bots"),
     **dict.fromkeys(("World", "count_worlds", "sample_worlds", "world_state"),
                    "search.sampling"),
     **dict.fromkeys(("evaluate_moves", "solve"), "search.solver"),
 }
+_LAZY_MODULES = frozenset(("loop", "observation", "table", "sheet", "bots", "search"))
+"""Submodules that ``skatlib.NAME`` imports on first use (as ``import skatlib`` once
+did by loading them up front)."""
 
 
 def __getattr__(name: str) -> Any:
-    """Load a name of the bot toolkit or the search engine on first use (PEP 562)."""
+    """Load a lazy name (:data:`_LAZY`) or submodule (:data:`_LAZY_MODULES`) on first
+    use (PEP 562)."""
     module = _LAZY.get(name)
-    if module is None:
+    if module is None and name not in _LAZY_MODULES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
 
+    if module is None:  # importing a submodule binds it here
+        return importlib.import_module(f".{name}", __name__)
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     if name != "simulate":  # the deprecated module skatlib.simulate may rebind that name
         globals()[name] = value
@@ -138,6 +149,7 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "__version__",

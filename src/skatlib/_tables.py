@@ -23,8 +23,19 @@ SUIT_GAMES = (DIAMONDS, HEARTS, SPADES, CLUBS)
 # rank index -> card points: 7 8 9 Q K T A J
 RANK_POINTS = (0, 0, 0, 3, 4, 10, 11, 2)
 CARD_POINTS = tuple(RANK_POINTS[c & 7] for c in range(N_CARDS))
+
+
+def _byte_points() -> tuple[int, ...]:
+    """The card points of each suit byte 0..255 (every suit has the same layout),
+    built by doubling: the bytes with bit ``r`` are those without it plus that rank."""
+    points = [0]
+    for rank_points in RANK_POINTS:
+        points += [p + rank_points for p in points]
+    return tuple(points)
+
+
 # points of one suit byte (every suit has the same layout)
-BYTE_POINTS = tuple(sum(RANK_POINTS[r] for r in range(8) if b >> r & 1) for b in range(256))
+BYTE_POINTS = _byte_points()
 
 # null order: 7 8 9 T J Q K A  -> strength by rank index
 NULL_RANK_STRENGTH = (0, 1, 2, 5, 6, 3, 7, 4)
@@ -99,11 +110,18 @@ def _key(gt: int, led: int, card: int) -> int:
     return card & 7
 
 
+def _key_rows(gt: int) -> tuple[tuple[int, ...], ...]:
+    """``KEY[gt]``: a row depends on the led card only through the cards that follow
+    it (``FOLLOW[gt][led]``), so each distinct row is built once and shared."""
+    rows: dict[int, tuple[int, ...]] = {}
+    for led in range(N_CARDS):
+        if FOLLOW[gt][led] not in rows:
+            rows[FOLLOW[gt][led]] = tuple(_key(gt, led, c) for c in range(N_CARDS))
+    return tuple(rows[FOLLOW[gt][led]] for led in range(N_CARDS))
+
+
 # KEY[gt][led][card]: how strongly `card` competes in a trick led by `led`.
-KEY = tuple(
-    tuple(tuple(_key(gt, led, c) for c in range(N_CARDS)) for led in range(N_CARDS))
-    for gt in range(N_GAME_TYPES)
-)
+KEY = tuple(_key_rows(gt) for gt in range(N_GAME_TYPES))
 
 
 def _trump_order(gt: int) -> tuple[int, ...]:

@@ -232,7 +232,7 @@ class Card(enum.IntEnum):
         >>> Card.parse("s10"), Card.parse("Herz Ass"), Card.parse("ten of spades")
         (Card.ST, Card.HA, Card.ST)
         """
-        card = _NAMES.get(_normalise(as_text(text, "text")))
+        card = _named(as_text(text, "text"))
         if card is None:
             raise NotationError(
                 f"unknown card {text!r}: use a suit letter C/S/H/D (or ♣♠♥♦, or a German/"
@@ -305,7 +305,15 @@ def _build_names() -> dict[str, Card]:
     return names
 
 
-_NAMES = _build_names()
+_NAMES: dict[str, Card] = {}
+"""Every name of every card (:func:`_build_names`), filled on first use."""
+
+
+def _named(text: str) -> Card | None:
+    """The card that ``text`` names (any case, spacing or word order), or None."""
+    if not _NAMES:
+        _NAMES.update(_build_names())
+    return _NAMES.get(_normalise(text))
 
 CardsLike = "CardSet | Iterable[Card | int] | int | str"
 
@@ -421,13 +429,12 @@ def _shuffled(card: int) -> int:
 
 
 def _byte_table(base: int) -> tuple[int, ...]:
-    table = []
-    for byte in range(256):
-        h = 0
-        for bit in range(8):
-            if byte >> bit & 1:
-                h ^= _shuffled(base + bit)
-        table.append(h)
+    """The XOR of the shuffled terms of the cards ``base + bit`` of each byte 0..255,
+    built by doubling: the bytes with ``bit`` set are those without it, XOR its term."""
+    table = [0]
+    for bit in range(8):
+        term = _shuffled(base + bit)
+        table += [h ^ term for h in table]
     return tuple(table)
 
 
@@ -514,7 +521,7 @@ class CardSet(Set[Card]):
             for width in (1, 2, 3):
                 if i + width > len(tokens):
                     continue  # not `break`: the else clause must report the token
-                card = _NAMES.get(_normalise(" ".join(tokens[i : i + width])))
+                card = _named(" ".join(tokens[i : i + width]))
                 if card is not None:
                     cards.append(card)
                     i += width

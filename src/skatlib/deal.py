@@ -12,8 +12,8 @@ from __future__ import annotations
 import enum
 import itertools
 import operator
-import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -28,6 +28,9 @@ from .errors import (
     as_text,
     type_error,
 )
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["Seat", "Deal", "deal_order"]
 
@@ -187,6 +190,8 @@ class Deal:
         CQ C8 ST SQ S8 S7 HA H9 DA D9 / CJ DJ CA CT CK HT HK HQ H7 DQ /
         SJ HJ C9 C7 SA S9 H8 DK D8 D7 / SK DT
         """
+        import random  # not at module level: ``import skatlib`` need not load it
+
         if isinstance(rng_or_seed, random.Random):
             rng = rng_or_seed
         elif rng_or_seed is None or isinstance(rng_or_seed, str):

@@ -23,6 +23,7 @@ with 2, game 3, hand 4 × Clubs 12 = 48; lost, −96
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Iterable
 
@@ -418,9 +419,7 @@ class Abandoned:
 _ALL = T.TOTAL_POINTS
 
 # _MOST_POINTS[n]: the most card points n cards can hold (n = 0..32)
-_MOST_POINTS = tuple(
-    sum(sorted((T.CARD_POINTS[c] for c in range(32)), reverse=True)[:n]) for n in range(33)
-)
+_MOST_POINTS = (0, *itertools.accumulate(sorted(T.CARD_POINTS, reverse=True)))
 
 
 def _int_in(name: str, value: object, low: int, high: int, reason: Reason) -> int:

@@ -166,9 +166,15 @@ def tricks_of(packed: tuple[int, ...]) -> tuple[Trick, ...]:
 
 
 def byte_tables(per_card: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """For each suit byte value, the actions of its cards, lowest first (built once)."""
-    return tuple(tuple(tuple(per_card[8 * suit + r] for r in range(8) if b >> r & 1)
-                       for b in range(256)) for suit in range(4))
+    """For each suit byte value, the actions of its cards, lowest first (built once, by
+    doubling: the bytes with bit ``r`` are those without it, then the card of rank ``r``)."""
+    tables = []
+    for suit in range(4):
+        rows: list[tuple[Action, ...]] = [()]
+        for r in range(8):
+            rows += [row + (per_card[8 * suit + r],) for row in rows]
+        tables.append(tuple(rows))
+    return tuple(tables)
 
 
 def actions_of_mask(mask: int, tables: tuple[tuple[tuple[Action, ...], ...], ...],
