@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from int_like import IntLike
 from skatlib import (
     Bid,
     CardSet,
@@ -135,3 +136,46 @@ def test_a_null_worth_less_than_the_bid_is_never_planned() -> None:
     options = [(c, m) for c in contracts for m in pairs]
     assert str(options[choose_declaration(cards, options, bid=23)][0]) == "N"  # worth 23
     assert str(options[choose_declaration(cards, options, bid=27)][0]) == "D"  # not 27
+
+
+@pytest.mark.parametrize("seed", [-1, -7, -(2**70)])
+def test_a_bot_refuses_a_negative_seed_instead_of_playing_like_its_absolute_value(
+        seed: int) -> None:
+    """Python's ``random.seed(-n)`` is ``random.seed(n)``: ``RandomBot(-7)`` played
+    exactly like ``RandomBot(7)`` -- two seeds, one bot.  Refused as every other seed
+    is (``Deal.shuffled``, ``sample_worlds``: ``BAD_SEED``), at the one place a bot's
+    generator is made (``rng_of``), so PIMCBot's seed too."""
+    from skatlib import PIMCBot, Reason
+
+    for make in (RandomBot, rng_of, lambda s: PIMCBot(seed=s)):
+        with pytest.raises(SkatError, match="is negative") as info:
+            make(seed)
+        assert info.value.reason is Reason.BAD_SEED and not isinstance(info.value, TypeError)
+    assert RandomBot(0).rng.random() == RandomBot(IntLike(0)).rng.random()  # type: ignore[arg-type]
+    assert rng_of(-seed).random() == RandomBot(-seed).rng.random()
+
+
+@pytest.mark.parametrize(("hand", "error", "match"), [
+    ("x", TypeError, "hand must be a CardSet or an int mask of 10 cards, not str"),
+    (True, TypeError, "hand must be a CardSet or an int mask of 10 cards, not bool"),
+    (1.0, TypeError, "not float"),
+    (2**40, SkatError, "outside 0..0xFFFFFFFF"),
+    (-1, SkatError, "outside 0..0xFFFFFFFF"),
+    (0b111, SkatError, "a hand of 10 cards, not 3"),
+    (CardSet.parse("CJ SJ HJ DJ CA CT CK SA ST HA C7"), SkatError, "10 cards, not 11"),
+])
+def test_hand_value_takes_a_hand_of_ten_cards_only(hand: object, error: type[Exception],
+                                                   match: str) -> None:
+    """ISkO 3.2: a player bids on the 10 cards dealt to him.  ``hand_value('x')`` let
+    Python's ``unsupported operand`` escape, and ``hand_value(2**40)`` or ``(-1)``
+    answered a bid for cards that do not exist."""
+    with pytest.raises(error, match=match):
+        hand_value(hand)  # type: ignore[arg-type]
+
+
+def test_hand_value_takes_a_mask_or_an_int_like_as_its_cards() -> None:
+    """The int rule (CONTRIBUTING "Errors and types"): a 10-card mask, as a CardSet,
+    an int or anything operator.index accepts, is the same hand."""
+    hand = CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8")
+    assert hand_value(hand) == hand_value(hand.mask) == hand_value(IntLike(hand.mask)) \
+        == bid_limit(hand)  # type: ignore[arg-type]

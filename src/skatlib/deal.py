@@ -25,6 +25,7 @@ from .errors import (
     Reason,
     SkatError,
     as_int,
+    as_seed,
     as_text,
     type_error,
 )
@@ -192,13 +193,9 @@ class Deal:
         elif rng_or_seed is None or isinstance(rng_or_seed, str):
             rng = random.Random(rng_or_seed)
         else:
-            seed = as_int(rng_or_seed, "rng_or_seed",
-                          "a random.Random, an int or str seed, or None")
-            if seed < 0:  # random.seed(-n) is random.seed(n): two seeds, one deal
-                raise SkatError(f"seed {seed} is negative: Python's random uses abs() of an "
-                                f"int seed, so it would deal the same as {-seed}; use a seed "
-                                ">= 0 or a str", Reason.BAD_SEED)
-            rng = random.Random(seed)
+            # random.seed(-n) is random.seed(n): two seeds, one deal -- refused
+            rng = random.Random(as_seed(rng_or_seed, "rng_or_seed",
+                                        "a random.Random, an int or str seed, or None", "deal"))
         # a permutation of 0..31 dealt by _DEAL_ORDER: valid by construction, so the
         # deal is built without from_order's checks (which dominated its cost)
         return _unchecked(cls, _dealt_masks(_shuffle(rng)))

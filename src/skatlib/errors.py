@@ -302,6 +302,28 @@ def as_int(value: object, name: str, expected: str = "an int") -> int:
         raise type_error(name, expected, value) from None
 
 
+def as_seed(value: object, name: str, expected: str, what: str = "play") -> int:
+    """``value`` as a seed of :class:`random.Random`: an int (as :func:`as_int`) of at
+    least 0.  Python's ``random.seed(-n)`` is ``random.seed(n)``, so a negative seed
+    would silently ``what`` the same as its absolute value: it is refused.
+
+    :raises TypeError: naming ``name`` and ``expected`` for a non-int.
+    :raises SkatError: ``BAD_SEED`` for a negative seed.
+
+    >>> as_seed(7, "seed", "an int")
+    7
+    >>> as_seed(-7, "seed", "an int")                     # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    skatlib.errors.SkatError: seed -7 is negative: ... the same as 7; use a seed >= 0
+    """
+    seed = as_int(value, name, expected)
+    if seed < 0:
+        raise SkatError(f"{name} {seed} is negative: Python's random uses abs() of an int "
+                        f"seed, so it would {what} the same as {-seed}; use a seed >= 0",
+                        Reason.BAD_SEED)
+    return seed
+
+
 def as_text(value: object, name: str) -> str:
     """``value`` if it is a ``str``.
 

@@ -150,13 +150,42 @@ class SheetEntry:
 
 def _players(value: Sequence[str]) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise TypeError(f"players must be a sequence of 3 or 4 names, not {value!r}")
+        raise type_error("players", "a sequence of 3 or 4 names", value)
     players = tuple(str(p) for p in value)
     if len(players) not in (3, 4):
         raise TableError(f"a Skat table has 3 or 4 players, not {len(players)}: {players}")
     if len(set(players)) != len(players):
         raise TableError(f"player names must be distinct: {players}")
     return players
+
+
+def _deals(value: object) -> int | None:
+    return None if value is None else as_int(value, "deals", "an int or None")
+
+
+def _first_dealer(value: object) -> int:
+    return as_int(value, "first_dealer")
+
+
+def _entries(value: object) -> tuple[SheetEntry, ...]:
+    if type(value) is not tuple:
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise type_error("entries", "a sequence of SheetEntry", value)
+        value = tuple(value)
+    for e in value:
+        if not isinstance(e, SheetEntry):
+            raise type_error("entries", "a sequence of SheetEntry", e)
+    return value
+
+
+def _queue(value: object) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise type_error("queue", "a sequence of 'bock' and 'ramsch'", value)
+    out = tuple(value)
+    for q in out:
+        if q not in ("bock", "ramsch"):
+            raise TableError(f"queue holds 'bock' and 'ramsch' deals (D-16), not {q!r}")
+    return out
 
 
 @attrs.frozen
@@ -173,23 +202,18 @@ class Table:
 
     players: tuple[str, ...] = attrs.field(converter=_players)
     rules: Rules = ISKO
-    deals: int | None = None
-    first_dealer: int = 0
-    entries: tuple[SheetEntry, ...] = ()
-    queue: tuple[str, ...] = ()
+    deals: int | None = attrs.field(default=None, converter=_deals)
+    first_dealer: int = attrs.field(default=0, converter=_first_dealer)
+    entries: tuple[SheetEntry, ...] = attrs.field(default=(), converter=_entries)
+    queue: tuple[str, ...] = attrs.field(default=(), converter=_queue)
     """Upcoming special deals, in order: ``'bock'`` or ``'ramsch'`` (D-16)."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be Rules, not {type(self.rules).__name__}")
-        if isinstance(self.first_dealer, bool) or not isinstance(self.first_dealer, int):
-            raise TypeError(f"first_dealer must be an int, not {self.first_dealer!r}")
+            raise type_error("rules", "Rules", self.rules)
         if not 0 <= self.first_dealer < len(self.players):
             raise TableError(f"first_dealer must be 0..{len(self.players) - 1}, not "
                              f"{self.first_dealer}")
-        if self.deals is not None and (isinstance(self.deals, bool)
-                                       or not isinstance(self.deals, int)):
-            raise TypeError(f"deals must be an int or None, not {self.deals!r}")
         if self.deals is not None and self.deals < 1:
             raise TableError(f"a series has at least one deal, not {self.deals!r}")
 
@@ -259,16 +283,15 @@ class Table:
         'passed_in'
         >>> Table(("A", "B", "C")).record("foo")             # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        TypeError: outcome must be a finished GameState or a deal result ..., not str
+        skatlib.errors.ArgumentTypeError: outcome must be a finished GameState ... not str ('foo')
         """
         if not isinstance(outcome, (GameState, *_RESULTS)):
-            raise TypeError("outcome must be a finished GameState or a deal result "
-                            "(GameResult, PassedIn, RamschResult, Abandoned), not "
-                            f"{type(outcome).__name__}")
+            raise type_error("outcome", "a finished GameState or a deal result (GameResult, "
+                             "PassedIn, RamschResult, Abandoned)", outcome)
         self._check_open()
         if dealer is not None:
-            idx = self.players.index(dealer) if isinstance(dealer, str) and \
-                dealer in self.players else dealer
+            idx = (self.players.index(dealer) if dealer in self.players else -1) \
+                if isinstance(dealer, str) else as_int(dealer, "dealer", "an int or a name")
             if idx != self.next_dealer_index:
                 raise TableError(
                     f"the next deal is dealt by {self.next_dealer} (index "
@@ -316,8 +339,8 @@ class Table:
         skatlib.errors.TableError: declarer must be a seat 0..2 (...) or the name ..., not -1
         """
         if not isinstance(res, _RESULTS):
-            raise TypeError("res must be a deal result (GameResult, PassedIn, RamschResult, "
-                            f"Abandoned), not {type(res).__name__}")
+            raise type_error("res", "a deal result (GameResult, PassedIn, RamschResult, "
+                             "Abandoned)", res)
         self._check_open()
         if not isinstance(res, GameResult):
             if declarer is not None:
@@ -339,8 +362,10 @@ class Table:
         if isinstance(declarer, str) and declarer in self.players \
                 and self.players.index(declarer) in seats:
             return seats.index(self.players.index(declarer))
-        if isinstance(declarer, int) and not isinstance(declarer, bool) and 0 <= declarer <= 2:
-            return declarer
+        if not isinstance(declarer, str):
+            seat = as_int(declarer, "declarer", "a seat 0..2 or a player's name")
+            if 0 <= seat <= 2:
+                return seat
         raise TableError("declarer must be a seat 0..2 (forehand, middlehand, rearhand) or the "
                          f"name of a player in this deal {self.next_seats()}, not {declarer!r}")
 
