@@ -4,6 +4,7 @@ and the shared hand evaluator (bid_limit, hand_value, choose_declaration)."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -177,5 +178,5 @@ def test_hand_value_takes_a_mask_or_an_int_like_as_its_cards() -> None:
     """The int rule (CONTRIBUTING "Errors and types"): a 10-card mask, as a CardSet,
     an int or anything operator.index accepts, is the same hand."""
     hand = CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8")
-    assert hand_value(hand) == hand_value(hand.mask) == hand_value(IntLike(hand.mask)) \
-        == bid_limit(hand)  # type: ignore[arg-type]
+    like: Any = IntLike(hand.mask)
+    assert hand_value(hand) == hand_value(hand.mask) == hand_value(like) == bid_limit(hand)

@@ -11,7 +11,6 @@ import pytest
 
 from int_like import IntLike
 from skatlib import GameResult, PassedIn, RandomBot, SkatError, seeger_fabian
-from skatlib.errors import ArgumentTypeError
 from skatlib.bots.simulation import (
     BotSpec,
     SimulationStats,
@@ -20,6 +19,7 @@ from skatlib.bots.simulation import (
     simulate,
 )
 from skatlib.cli.simulate import add_arguments, run
+from skatlib.errors import ArgumentTypeError
 
 N = 48
 
@@ -217,10 +217,10 @@ def test_simulation_stats_have_one_seeger_fabian_sum_per_seat(
     """D-14 at a 3-player table: three seats, three sums; int-likes are stored as ints
     and a rebuilt copy equals (and hashes like) the original."""
     with pytest.raises(SkatError, match=r"one sum per seat \(3\), not 2"):
-        SimulationStats(1, 1, 0, (), (0, 0))  # type: ignore[arg-type]
+        SimulationStats(1, 1, 0, (), (0, 0))
     copy = SimulationStats(IntLike(serial.deals), serial.passed_in,  # type: ignore[arg-type]
-                           serial.games, dict(serial.game_types),  # type: ignore[arg-type]
-                           [IntLike(v) for v in serial.seeger_fabian_seats],  # type: ignore[arg-type]
+                           serial.games, dict(serial.game_types),
+                           [IntLike(v) for v in serial.seeger_fabian_seats],
                            serial.other)
     assert copy == serial and hash(copy) == hash(serial) and type(copy.deals) is int
 

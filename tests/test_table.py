@@ -668,7 +668,7 @@ def test_table_queue_holds_only_bock_and_ramsch_deals() -> None:
     """D-16: the queue of special deals holds ``'bock'`` and ``'ramsch'`` only."""
     with pytest.raises(TableError, match="not 'kontra'"):
         Table(("A", "B", "C"), queue=("bock", "kontra"))
-    t = Table(("A", "B", "C"), queue=["ramsch", "bock"])  # type: ignore[arg-type]
+    t = Table(("A", "B", "C"), queue=["ramsch", "bock"])
     assert t.queue == ("ramsch", "bock") and t.next_is_ramsch
 
 
@@ -676,7 +676,7 @@ def test_table_takes_any_index_integer_and_stores_an_int() -> None:
     """The int rule (anything operator.index accepts, e.g. numpy integers): first
     dealer, series length, ``dealer=`` and ``declarer=`` take an int-like and the
     table stores plain ints (D-12: at three the dealer's left-hand neighbour leads)."""
-    t = Table(("A", "B", "C"), deals=IntLike(2), first_dealer=IntLike(1))  # type: ignore[arg-type]
+    t = Table(("A", "B", "C"), deals=IntLike(2), first_dealer=IntLike(1))
     assert (t.deals, t.first_dealer) == (2, 1)
     assert type(t.deals) is int and type(t.first_dealer) is int
     assert t.next_dealer == "B" and t.next_seats() == ("C", "A", "B")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Any, Literal, Union
+from typing import Any, Literal, SupportsIndex, Union
 
 import attrs
 
@@ -159,15 +159,15 @@ def _players(value: Sequence[str]) -> tuple[str, ...]:
     return players
 
 
-def _deals(value: object) -> int | None:
+def _deals(value: SupportsIndex | None) -> int | None:
     return None if value is None else as_int(value, "deals", "an int or None")
 
 
-def _first_dealer(value: object) -> int:
+def _first_dealer(value: SupportsIndex) -> int:
     return as_int(value, "first_dealer")
 
 
-def _entries(value: object) -> tuple[SheetEntry, ...]:
+def _entries(value: Sequence[SheetEntry]) -> tuple[SheetEntry, ...]:
     if type(value) is not tuple:
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
             raise type_error("entries", "a sequence of SheetEntry", value)
@@ -178,7 +178,7 @@ def _entries(value: object) -> tuple[SheetEntry, ...]:
     return value
 
 
-def _queue(value: object) -> tuple[str, ...]:
+def _queue(value: Sequence[str]) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise type_error("queue", "a sequence of 'bock' and 'ramsch'", value)
     out = tuple(value)

@@ -85,23 +85,28 @@ deals per second and core, this is already hours on a large machine)."""
 _GAME_TYPES = tuple(GameType)
 
 
-def _count(name: str) -> Callable[[object], int]:
-    """An attrs converter: the field ``name`` as an int (the type policy's int rule)."""
-    return lambda value: as_int(value, name)
+def _int_fields(stats: object, names: tuple[str, ...]) -> None:
+    """Each field of ``names`` of a frozen ``stats`` as a plain int (the type policy's
+    int rule: operator.index, never a bool)."""
+    for name in names:
+        object.__setattr__(stats, name, as_int(getattr(stats, name), name))
 
 
 @attrs.frozen
 class GameTypeStats:
     """The games of one game type in a simulation."""
 
-    games: int = attrs.field(converter=_count("games"))
+    games: int
     """Games of this type."""
-    won: int = attrs.field(converter=_count("won"))
+    won: int
     """Games the declarer won."""
-    score_sum: int = attrs.field(converter=_count("score_sum"))
+    score_sum: int
     """Sum of the declarer's scores (list points: +value or −2 × value)."""
-    seeger_fabian_sum: int = attrs.field(converter=_count("seeger_fabian_sum"))
+    seeger_fabian_sum: int
     """Sum of the declarer's Seeger-Fabian points (D-14)."""
+
+    def __attrs_post_init__(self) -> None:
+        _int_fields(self, ("games", "won", "score_sum", "seeger_fabian_sum"))
 
     @property
     def win_rate(self) -> float:
@@ -155,11 +160,11 @@ class SimulationStats:
     statistics are frozen and hashable (every field is a number or a tuple).
     """
 
-    deals: int = attrs.field(converter=_count("deals"))
+    deals: int
     """Deals played."""
-    passed_in: int = attrs.field(converter=_count("passed_in"))
+    passed_in: int
     """Deals all three passed (no game, D-8)."""
-    games: int = attrs.field(converter=_count("games"))
+    games: int
     """Deals with a declarer game."""
     game_types: tuple[tuple[GameType, GameTypeStats], ...] = attrs.field(
         converter=_type_items)
@@ -169,13 +174,16 @@ class SimulationStats:
     seeger_fabian_seats: tuple[int, int, int] = attrs.field(converter=_seats)
     """Seeger-Fabian points (D-14, 3-player table) summed per seat:
     forehand, middlehand, rearhand."""
-    other: int = attrs.field(default=0, converter=_count("other"))
+    other: int = 0
     """Deals that ended otherwise: ramsch under house rules, or abandoned (none
     under the ISKO rules with the built-in bots)."""
     elapsed: float = attrs.field(default=0.0, eq=False, converter=_seconds)
     """Seconds the simulation took (not compared)."""
-    workers: int = attrs.field(default=0, eq=False, converter=_count("workers"))
+    workers: int = attrs.field(default=0, eq=False)
     """Workers used, when known (0: in this process; not compared)."""
+
+    def __attrs_post_init__(self) -> None:
+        _int_fields(self, ("deals", "passed_in", "games", "other", "workers"))
 
     @property
     def by_game_type(self) -> Mapping[GameType, GameTypeStats]:
