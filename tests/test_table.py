@@ -699,3 +699,31 @@ def test_record_checks_the_named_dealer(dealer: object, error: type[Exception] |
         with pytest.raises(error):
             t.record(PassedIn(), dealer=dealer)  # type: ignore[arg-type]
         assert t.entries == ()
+
+
+@pytest.mark.parametrize(("field", "value", "match"), [
+    ("number", 1.0, "number must be an int"),
+    ("seats", 3, "seats must be a sequence of ints"),
+    ("result", 4, "result must be a deal result"),
+    ("ramsch_round", 0, "ramsch_round must be True or False"),
+    ("list_points", (0, "x", 0), "list_points must be an int"),
+    ("triggers", 5, "triggers must be a sequence of trigger names"),
+    ("record", "x", "record must be a GameRecord or None"),
+])
+def test_a_sheet_entry_built_by_hand_is_checked_when_built(field: str, value: object,
+                                                           match: str) -> None:
+    """A sibling of the Table finding (issue 14): ``SheetEntry(1, 2, 3, ...)`` was
+    accepted and broke the sheet that read it.  D-12: three seats play each deal."""
+    from skatlib.table import SheetEntry
+
+    fields: dict[str, object] = {
+        "number": 1, "dealer": 0, "seats": (1, 2, 0), "result": PassedIn(), "bock": 1,
+        "ramsch_round": False, "list_points": (0, 0, 0), "seeger_fabian": (0, 0, 0),
+        "triggers": ()}
+    entry = SheetEntry(**fields)  # type: ignore[arg-type]
+    assert entry.kind == "passed_in" and entry.declarer is None
+    with pytest.raises(ArgumentTypeError, match=match):
+        SheetEntry(**{**fields, field: value})  # type: ignore[arg-type]
+    with pytest.raises(TableError, match=r"\(3\), not \(1, 2\)"):
+        SheetEntry(**{**fields, "seats": [1, 2]})  # type: ignore[arg-type]
+    assert SheetEntry(**{**fields, "seats": [IntLike(1), 2, 0]}).seats == (1, 2, 0)  # type: ignore[arg-type]

@@ -119,6 +119,32 @@ class SheetEntry:
     """The deal's record (``None`` for a result recorded without its state): the
     series replays from these (:meth:`Table.to_dict`)."""
 
+    def __attrs_post_init__(self) -> None:
+        # the type policy for a value a caller may build by hand: a wrong field is refused
+        # here, not when a sheet or a total reads it
+        ints = "number", "dealer", "bock", "_declarer_index"
+        for name in ints:
+            object.__setattr__(self, name, as_int(getattr(self, name), name.lstrip("_")))
+        for name in ("seats", "list_points", "seeger_fabian"):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+                raise type_error(name, "a sequence of ints", value)
+            object.__setattr__(self, name, tuple(as_int(v, name) for v in value))
+        if len(self.seats) != 3:
+            raise TableError(f"seats holds the players of forehand, middlehand and rearhand "
+                             f"(3), not {self.seats}")
+        if not isinstance(self.result, _RESULTS):
+            raise type_error("result", "a deal result (GameResult, PassedIn, RamschResult, "
+                             "Abandoned)", self.result)
+        if not isinstance(self.ramsch_round, bool):
+            raise type_error("ramsch_round", "True or False", self.ramsch_round)
+        if isinstance(self.triggers, str) or not isinstance(self.triggers, Sequence) \
+                or not all(isinstance(t, str) for t in self.triggers):
+            raise type_error("triggers", "a sequence of trigger names", self.triggers)
+        object.__setattr__(self, "triggers", tuple(self.triggers))
+        if self.record is not None and not isinstance(self.record, GameRecord):
+            raise type_error("record", "a GameRecord or None", self.record)
+
     @property
     def kind(self) -> Literal["game", "passed_in", "ramsch", "no_game"]:
         """What happened in the deal."""
