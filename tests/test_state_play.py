@@ -739,3 +739,50 @@ def test_play_and_trick_tally_mirror_pack_trick_and_unpack_trick_isko_4_4() -> N
             counts[last] += 1
             last_of[last] = i
         assert trick_tally(s.packed_tricks) == (taken, counts, last_of, last)
+
+
+def test_taken_masks_and_trick_counts_follow_every_trick() -> None:
+    """ISkO 4.4: the winner of a trick takes its three cards; after every action each
+    seat's ``trick_counts`` and ``taken_masks`` are the tricks won so far, and at the
+    end the card points of the taken cards and the skat add up to 120 (ISkO 1.2.2)."""
+    from skatlib import ISKO, RandomBot, play_deal
+    from skatlib import states as replay_states
+
+    for seed in range(4):
+        record, _ = play_deal(Deal.shuffled(seed), [RandomBot(seed), RandomBot(seed + 10),
+                                                    RandomBot(seed + 20)], ISKO)
+        for s in replay_states(record):
+            counts = [0, 0, 0]
+            taken = [0, 0, 0]
+            for t in s.tricks:
+                counts[t.winner] += 1
+                taken[t.winner] |= CardSet.from_cards(t.cards).mask
+            assert s.trick_counts == tuple(counts) and s.taken_masks == tuple(taken)
+        if s.phase == Phase.FINISHED and s.declarer_index >= 0 and len(s.tricks) == 10:
+            assert sum(CardSet(m).points() for m in s.taken_masks) + s.skat.points() == 120
+
+
+@pytest.mark.parametrize(("moves", "rules", "ramsch"), [
+    ("18 y p p s", None, False),
+    ("p p p", "PUB", False),
+    ("", "PUB", True),
+    ("18 p p", "custom", False),
+])
+def test_repr_of_a_state_rebuilds_it(moves: str, rules: str | None, ramsch: bool) -> None:
+    """A state's ``repr`` is the ``from_position`` call that rebuilds it: its deal, the
+    actions so far, the rules unless ISKO (a preset by name, other rules in full) and
+    a Ramsch round (D-16)."""
+    import skatlib
+    from skatlib import ISKO, Rules, new_game
+
+    chosen = {None: ISKO, "PUB": PUB, "custom": Rules(name="house", kontra=True)}[rules]
+    s = new_game(Deal.shuffled(6), chosen, ramsch=ramsch)
+    for token in moves.split():
+        s = apply(s, parse_action(token))
+    text = repr(s)
+    assert text.startswith("GameState.from_position(Deal.parse(")
+    assert ("rules=" in text) == (rules is not None) and ("ramsch=True" in text) == ramsch
+    assert ("rules=PUB" in text) == (rules == "PUB")
+    namespace = {name: getattr(skatlib, name) for name in skatlib.__all__}
+    namespace.update(ISKO=ISKO, PUB=PUB)
+    assert eval(text, namespace) == s  # the repr of our own value
