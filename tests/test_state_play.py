@@ -786,3 +786,29 @@ def test_repr_of_a_state_rebuilds_it(moves: str, rules: str | None, ramsch: bool
     namespace = {name: getattr(skatlib, name) for name in skatlib.__all__}
     namespace.update(ISKO=ISKO, PUB=PUB)
     assert eval(text, namespace) == s  # the repr of our own value
+
+
+@pytest.mark.parametrize(("moves", "null", "allowed"), [
+    ("23 p p s", "N", True), ("24 p p s", "N", False),
+    ("35 p p hand", "NH", True), ("36 p p hand", "NH", False),
+    ("46 p p s", "NO", True), ("48 p p s", "NO", False),
+    ("59 p p hand", "NOH", True), ("60 p p hand", "NOH", False),
+])
+def test_d7_a_null_game_may_be_declared_exactly_up_to_its_fixed_value(
+        moves: str, null: str, allowed: bool) -> None:
+    """D-7 (ISkO 5.1): a null game's value is fixed (23, hand 35, ouvert 46, ouvert
+    hand 59), so it may be declared when that value reaches the bid -- at exactly the
+    bid too -- and not above it."""
+    s = GameState.from_position(Deal.shuffled(2), moves)
+    assert s.phase == Phase.DECLARING
+    assert (Contract.parse(null) in allowed_contracts(s)) is allowed
+
+
+def test_the_declaring_cache_stays_within_its_bound() -> None:
+    """H-16: the caches behind the declaration hold at most their stated number of
+    entries, however many distinct hands ask."""
+    from skatlib.state import _declaring
+
+    for i in range(_declaring._ALLOWED_CACHE_SIZE + 10):
+        _declaring._allowed((i * 2654435761) & 0xFFFFFFFF | 1, True, 18)
+        assert len(_declaring._ALLOWED_CACHE) <= _declaring._ALLOWED_CACHE_SIZE
