@@ -1306,3 +1306,12 @@ def test_a_changed_value_disagrees_and_scan_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match=r"^state must be a GameState"):
         iss.result_string(0)  # type: ignore[arg-type]
     assert [r.status for r in iss.scan(iter([text]), replay=False)] == [None]
+
+
+def test_write_records_refuses_a_class_as_its_records(tmp_path: Path) -> None:
+    """CONTRIBUTING "Errors and types" (a sibling of ``Deal(str, 0)``, the API fuzzer):
+    ``write_records(list, path)`` let "'type' object is not iterable" escape."""
+    from skatlib.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="records must be an iterable of IssRecord"):
+        iss.write_records(list, tmp_path / "out.sgf")  # type: ignore[arg-type]

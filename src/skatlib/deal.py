@@ -25,6 +25,7 @@ from .errors import (
     Reason,
     SkatError,
     as_int,
+    as_iterator,
     as_seed,
     as_text,
     type_error,
@@ -109,9 +110,8 @@ def _hands(
 ) -> tuple[CardSet, CardSet, CardSet]:
     """The hands as a tuple (a list or other sequence is copied, never kept); the length
     and the cards are checked by :class:`Deal`."""
-    if isinstance(value, (str, bytes, CardSet)) or not hasattr(value, "__iter__"):
-        raise type_error("hands", "a sequence of 3 CardSets", value)
-    return tuple(itertools.islice(value, 4))  # type: ignore[return-value]
+    hands = as_iterator(value, "hands", "a sequence of 3 CardSets", (str, bytes, CardSet))
+    return tuple(itertools.islice(hands, 4))  # type: ignore[return-value]
 
 
 @attrs.frozen(repr=False)
@@ -204,9 +204,8 @@ class Deal:
     def from_order(cls, deck: Iterable[Card | int]) -> Deal:
         """Deal a deck (32 distinct cards, top first) in packets of 3-2-4-3 from
         forehand (ISkO 3.2)."""
-        if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
-            raise type_error("deck", "an iterable of 32 cards", deck)
-        cards = list(itertools.islice(deck, 33))  # an endless iterable is not read forever
+        # at most 33 cards are read: an endless iterable is not read forever
+        cards = list(itertools.islice(as_iterator(deck, "deck", "an iterable of 32 cards"), 33))
         if len(cards) != 32:
             raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}"
                                     + (" or more" if len(cards) > 32 else ""),

@@ -19,7 +19,8 @@ from __future__ import annotations
 import builtins
 import enum
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 __all__ = [
     "Reason",
@@ -322,6 +323,29 @@ def as_seed(value: object, name: str, expected: str, what: str = "play") -> int:
                         f"seed, so it would {what} the same as {-seed}; use a seed >= 0",
                         Reason.BAD_SEED)
     return seed
+
+
+def as_iterator(value: object, name: str, expected: str,
+                exclude: tuple[type, ...] = (str, bytes)) -> Iterator[Any]:
+    """An iterator over ``value``, which must be iterable and none of ``exclude`` (text
+    is iterable, but never meant as a sequence of items).  A class is refused too:
+    ``hasattr(str, "__iter__")`` is true of the class itself, which cannot be iterated.
+
+    :raises TypeError: naming ``name`` and ``expected`` otherwise.
+
+    >>> list(as_iterator((1, 2), "seats", "a sequence"))
+    [1, 2]
+    >>> as_iterator(str, "deck", "an iterable of 32 cards")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.ArgumentTypeError: deck must be an iterable of 32 cards, not type (<class 'str'>)
+    """
+    if isinstance(value, (type, *exclude)):
+        raise type_error(name, expected, value)
+    try:
+        return iter(value)  # type: ignore[call-overload, no-any-return]
+    except TypeError:
+        raise type_error(name, expected, value) from None
 
 
 def as_text(value: object, name: str) -> str:
