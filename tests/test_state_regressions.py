@@ -131,3 +131,22 @@ def test_a_hand_declaration_is_not_a_pickup() -> None:
     assert s.skat == deal.skat and s.hand(0) == deal.hands[0]
     assert s.actions()[-1] == Declare(Contract.parse("GH"))
     assert s.history[-1][1] == Declare(Contract.parse("GH"))
+
+
+@pytest.mark.parametrize(("args", "kwargs", "match"), [
+    (("deal",), {}, "deal must be a Deal"),
+    ((None, "isko"), {}, r"rules must be Rules \(e\.g\. skatlib\.ISKO\)"),
+    ((None,), {"ramsch": 1}, "ramsch must be True or False"),
+])
+def test_new_game_refuses_arguments_of_the_wrong_type(args: tuple[object, ...],
+                                                      kwargs: dict[str, object],
+                                                      match: str) -> None:
+    """CONTRIBUTING "Errors and types": ``new_game``'s deal, rules and ramsch flag are
+    checked by type before a state is built (mutation testing: dropping the rules check
+    went unnoticed by the state's own tests)."""
+    from skatlib.errors import ArgumentTypeError
+
+    deal = Deal.shuffled(1)
+    call_args = tuple(deal if a is None else a for a in args)
+    with pytest.raises(ArgumentTypeError, match=match):
+        new_game(*call_args, **kwargs)  # type: ignore[arg-type]
