@@ -492,3 +492,13 @@ def test_sort_order_is_the_trumps_then_clubs_spades_hearts_diamonds(game_type: G
     assert [Card(c).name for c in T.SORT_ORDER[gt]] == ref.trump_order(game_type) + [
         c.name for c in rest]
     assert T.SORT_ORDER[T.GRAND] == T.DEFAULT_ORDER
+
+
+def test_null_rank_strength_is_the_place_in_the_null_order() -> None:
+    """ISkO 2.3.4 (null: A K Q J T 9 8 7): a rank's strength counts its place from the 7
+    (0) up to the ace (7).  These numbers are read as numbers, not only compared
+    (RuleBot's null danger per suit), so they are pinned, not just their order."""
+    from skatlib import _tables as T
+
+    for r, letter in enumerate("789QKTAJ"):
+        assert T.NULL_RANK_STRENGTH[r] == len(ref.NULL_ORDER) - 1 - ref.NULL_ORDER.index(letter)
