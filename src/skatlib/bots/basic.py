@@ -363,9 +363,10 @@ def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
     """
     mask = hand.mask if isinstance(hand, CardSet) else CardSet(
         as_int(hand, "hand", "a CardSet or an int mask of 10 cards")).mask
-    if mask.bit_count() != 10:
-        raise InvalidCardsError(f"hand_value needs a hand of 10 cards, not {len(CardSet(mask))}"
-                                f" ({CardSet(mask)})", Reason.WRONG_CARD_COUNT)
+    if mask.bit_count() not in (10, 12):  # 12: the hand and the skat after a pickup
+        raise InvalidCardsError(f"hand_value needs a hand of 10 cards (or 12 with the skat), "
+                                f"not {mask.bit_count()} ({CardSet(mask)})",
+                                Reason.WRONG_CARD_COUNT)
     return bid_limit(mask)
 
 
