@@ -111,7 +111,7 @@ def _hands(
     """The hands as a tuple (a list or other sequence is copied, never kept); the length
     and the cards are checked by :class:`Deal`."""
     hands = as_iterator(value, "hands", "a sequence of 3 CardSets", (str, bytes, CardSet))
-    return tuple(itertools.islice(hands, 4))  # type: ignore[return-value]
+    return tuple(itertools.islice(hands, 4))
 
 
 @attrs.frozen(repr=False)
