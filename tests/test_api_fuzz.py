@@ -15,9 +15,9 @@ more arguments are Python's functional API for new enums).  A call is stopped af
 (a huge count passed to ``simulate`` or ``sample_worlds`` is legitimate work);
 such calls are counted, not failed.
 
-Callables in modules other than cards, deal, rules, ramsch, bidding, errors and the
-formats fail today in ways their owners fix: they are ``xfail(strict=True)`` (the fix
-makes the test pass, and strict xfail then says so).
+A callable known to fail is listed in ``XFAIL`` and marked ``xfail(strict=True)`` until
+its owner fixes it (the fix makes the test pass, and strict xfail then says so); the
+list is empty now.
 """
 
 from __future__ import annotations
@@ -145,21 +145,11 @@ def _callables() -> dict[str, Callable[..., object]]:
 
 CALLABLES = _callables()
 
-_NON_STATE = "a non-GameState argument lets AttributeError escape (state.py)"
-XFAIL: dict[str, tuple[str, tuple[object, ...], dict[str, object]]] = {
-    # the type policy's TypeError check (a TypeError after the arguments bind must be
-    # an ArgumentTypeError): owners sheet (table.py), pimc (bots/basic.py)
-    "skatlib.Table": ("players=0: a bare TypeError, not ArgumentTypeError; np.int64 "
-                      "first_dealer/deals refused (table.py)", (0,), {}),
-    "skatlib.hand_value": ("hand_value('x'): 'unsupported operand type(s) for &' "
-                           "(bots/basic.py)", ("x",), {}),
-    "skatlib.SimulationStats": ("seeger_fabian_seats=0: 'int' object is not iterable "
-                                "(bots/simulation.py)", (0, 0, 0, 0),
-                                {"seeger_fabian_seats": 0}),
-}
-"""Callables outside this helper's files (cards, deal, rules, ramsch, bidding, errors,
-formats) that let another exception escape: their owners fix them, and strict xfail
-then says so."""
+XFAIL: dict[str, tuple[str, tuple[object, ...], dict[str, object]]] = {}
+"""Callables known to let another exception escape, with the failing call: each is
+``xfail(strict=True)`` until its owner fixes it (then strict xfail says so).  Empty:
+the last three (``Table``, ``hand_value``, ``SimulationStats``) are fixed and have
+their regression tests in the test files of their modules."""
 
 
 class _Slow(BaseException):

@@ -4,11 +4,13 @@ and the shared hand evaluator (bid_limit, hand_value, choose_declaration)."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from int_like import IntLike
 from skatlib import (
     Bid,
     CardSet,
@@ -221,3 +223,45 @@ def test_choose_declaration_is_the_best_expected_score(cards: set[int], bid: int
         if best is None or score > best:
             best, want = score, i
     assert choose_declaration(mask, options, bid=bid, forehand=forehand) == want
+@pytest.mark.parametrize("seed", [-1, -7, -(2**70)])
+def test_a_bot_refuses_a_negative_seed_instead_of_playing_like_its_absolute_value(
+        seed: int) -> None:
+    """Python's ``random.seed(-n)`` is ``random.seed(n)``: ``RandomBot(-7)`` played
+    exactly like ``RandomBot(7)`` -- two seeds, one bot.  Refused as every other seed
+    is (``Deal.shuffled``, ``sample_worlds``: ``BAD_SEED``), at the one place a bot's
+    generator is made (``rng_of``), so PIMCBot's seed too."""
+    from skatlib import PIMCBot, Reason
+
+    for make in (RandomBot, rng_of, lambda s: PIMCBot(seed=s)):
+        with pytest.raises(SkatError, match="is negative") as info:
+            make(seed)
+        assert info.value.reason is Reason.BAD_SEED and not isinstance(info.value, TypeError)
+    assert RandomBot(0).rng.random() == RandomBot(IntLike(0)).rng.random()  # type: ignore[arg-type]
+    assert rng_of(-seed).random() == RandomBot(-seed).rng.random()
+
+
+@pytest.mark.parametrize(("hand", "error", "match"), [
+    ("x", TypeError, "hand must be a CardSet or an int mask of 10 cards, not str"),
+    (True, TypeError, "hand must be a CardSet or an int mask of 10 cards, not bool"),
+    (1.0, TypeError, "not float"),
+    (2**40, SkatError, "outside 0..0xFFFFFFFF"),
+    (-1, SkatError, "outside 0..0xFFFFFFFF"),
+    (0b111, SkatError, r"a hand of 10 cards \(or 12 with the skat\), not 3"),
+    (CardSet.parse("CJ SJ HJ DJ CA CT CK SA ST HA C7"), SkatError, "with the skat.*not 11"),
+])
+def test_hand_value_takes_a_hand_of_ten_cards_only(hand: object, error: type[Exception],
+                                                   match: str) -> None:
+    """ISkO 3.2: a player bids on the 10 cards dealt to him (12 with the skat after a
+    pickup, as examples/simple_bot.py asks).  ``hand_value('x')`` let Python's
+    ``unsupported operand`` escape, and ``hand_value(2**40)`` or ``(-1)`` answered a bid
+    for cards that do not exist."""
+    with pytest.raises(error, match=match):
+        hand_value(hand)  # type: ignore[arg-type]
+
+
+def test_hand_value_takes_a_mask_or_an_int_like_as_its_cards() -> None:
+    """The int rule (CONTRIBUTING "Errors and types"): a 10-card mask, as a CardSet,
+    an int or anything operator.index accepts, is the same hand."""
+    hand = CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8")
+    like: Any = IntLike(hand.mask)
+    assert hand_value(hand) == hand_value(hand.mask) == hand_value(like) == bid_limit(hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from int_like import IntLike
-from skatlib import Deal, InvalidCardsError, Reason, Seat, SkatError
+from skatlib import CardSet, Deal, InvalidCardsError, Reason, Seat, SkatError
 
 
 def test_deal_keeps_no_mutable_list_of_hands() -> None:
@@ -99,3 +99,16 @@ def test_h48_a_deal_text_of_the_wrong_length_is_refused_before_parsing(
     assert info.value.reason is Reason.WRONG_CARD_COUNT and calls == []
     deal = Deal.shuffled(2)
     assert Deal.parse(deal.to_iss()) == deal and len(calls) == 32
+
+
+@pytest.mark.parametrize("cls", [str, list, tuple, CardSet])
+def test_a_class_given_as_the_hands_or_the_deck_is_a_type_error(cls: type) -> None:
+    """CONTRIBUTING "Errors and types" (the API fuzzer: ``Deal(str, 0)`` let "'type'
+    object is not iterable" escape, since ``hasattr(str, "__iter__")`` is true of the
+    class itself)."""
+    from skatlib.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="hands must be a sequence of 3 CardSets"):
+        Deal(cls, CardSet())  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="deck must be an iterable of 32 cards"):
+        Deal.from_order(cls)  # type: ignore[arg-type]

@@ -411,3 +411,26 @@ def test_a_trick_that_is_not_a_sequence_is_a_bad_trick(trick: object) -> None:
     with pytest.raises(InvalidCardsError, match="not a trick") as info:
         trick_winner(G.GRAND, trick)  # type: ignore[arg-type]
     assert info.value.reason is Reason.BAD_TRICK
+
+
+def test_a_card_given_as_an_int_like_is_that_card_and_other_types_are_type_errors() -> None:
+    """CONTRIBUTING "Errors and types": a card is a Card, an index 0..31 (anything
+    operator.index accepts, e.g. numpy integers, which were refused as "not a card") or a
+    name; a float or bool is a wrong type, an index outside 0..31 a wrong value.  R-3.3
+    (grand): the club jack wins."""
+    from int_like import IntLike
+    from skatlib import Card, GameType, InvalidCardsError
+    from skatlib.errors import ArgumentTypeError
+
+    grand = GameType.GRAND
+    trick = [IntLike(int(Card.HA)), IntLike(int(Card.CJ)), Card.HT]
+    assert trick_winner(grand, trick) == trick_winner(grand, [Card.HA, Card.CJ, Card.HT]) == 1  # type: ignore[arg-type]
+    assert is_trump(grand, IntLike(int(Card.DJ))) and follows(grand, IntLike(0), IntLike(1))  # type: ignore[arg-type]
+    for bad in (1.0, True, None):
+        with pytest.raises(ArgumentTypeError, match=r"card must be a Card, an index 0\.\.31"):
+            is_trump(grand, bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="card must be a Card"):
+            trick_winner(grand, [Card.HA, bad, Card.HT])  # type: ignore[list-item]
+    for out in (32, -1, IntLike(40)):
+        with pytest.raises(InvalidCardsError, match=r"is not a card \(an index 0\.\.31\)"):
+            is_trump(grand, out)  # type: ignore[arg-type]

@@ -412,3 +412,93 @@ def test_kernel_functions_refuse_game_types_of_the_wrong_type(bad: object) -> No
         legal_cards(bad, "CJ S7", [])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="game_type"):
         matadors(bad, CardSet.parse("CJ"))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# The tables of skatlib._tables, entry by entry, against the literal reading in
+# tests/reference.py (issue 14: mutation testing showed that the kernel tests above
+# compare the tables with functions built on the same tables, so a wrong entry in
+# SUIT_MASKS or NULL_RANK_STRENGTH went unnoticed)
+
+
+def test_suit_masks_and_card_point_tables_agree_with_the_card_names() -> None:
+    """ISkO 1.2.1-1.2.2: each card's suit and card points, read from its name."""
+    from skatlib import _tables as T
+
+    for s, letter in enumerate("DHSC"):
+        assert T.SUIT_MASKS[s] == sum(1 << c for c in Card if ref.suit_of(c) == letter)
+    assert sum(1 << c for c in Card if ref.rank_of(c) == "J") == T.JACKS
+    assert T.FULL == sum(1 << c for c in Card) == DECK.mask
+    assert [T.CARD_POINTS[c] for c in Card] == [ref.points([c]) for c in Card]
+    for s in range(4):
+        for byte in range(256):
+            held = [c for c in Card if (byte << 8 * s) >> c & 1]
+            assert T.BYTE_POINTS[byte] == T.mask_points(byte << 8 * s) == ref.points(held)
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_mask_points_and_mask_cards_agree_with_the_cards_of_the_mask(mask: int) -> None:
+    """ISkO 1.2.2: the points of any set of cards, added card by card."""
+    from skatlib import _tables as T
+
+    held = [c for c in Card if mask >> c & 1]
+    assert T.mask_points(mask) == ref.points(held)
+    assert T.mask_cards(mask) == [int(c) for c in held]
+
+
+@pytest.mark.parametrize("game_type", list(GameType))
+def test_trump_and_follow_tables_agree_with_the_literal_rules(game_type: GameType) -> None:
+    """ISkO 2.3 (which cards are trumps, in which order) and 4.2 (which cards follow
+    a led card), for every card and every led card."""
+    from skatlib import _tables as T
+
+    gt = int(game_type)
+    for c in Card:
+        assert bool(T.TRUMPS[gt] >> c & 1) == ref.is_trump(game_type, c), c
+        for led in Card:
+            assert bool(T.FOLLOW[gt][led] >> c & 1) == ref.follows(game_type, led, c), (led, c)
+    assert [Card(c).name for c in T.TRUMP_ORDER[gt]] == ref.trump_order(game_type)
+
+
+@pytest.mark.parametrize("game_type", list(GameType))
+def test_every_trick_is_won_as_the_literal_rules_say(game_type: GameType) -> None:
+    """ISkO 4.4 (R-4.3): all 29,760 tricks of three distinct cards in each game type,
+    and every trick of two cards (who is winning so far)."""
+    from skatlib import _tables as T
+
+    gt = int(game_type)
+    for a in Card:
+        for b in Card:
+            if b == a:
+                continue
+            assert trick_winner(game_type, [a, b]) == ref.trick_winner(game_type, [a, b])
+            for c in Card:
+                if c != a and c != b:
+                    assert T.trick_winner_fast(gt, a, b, c) == ref.trick_winner(
+                        game_type, [a, b, c]), (a, b, c)
+
+
+@pytest.mark.parametrize("game_type", list(GameType))
+def test_sort_order_is_the_trumps_then_clubs_spades_hearts_diamonds(game_type: GameType
+                                                                     ) -> None:
+    """ISkO 2.3: the trumps from the highest down, then each other suit in its own
+    order (null: A K Q J T 9 8 7), clubs, spades, hearts, diamonds; grand's order is
+    the default."""
+    from skatlib import _tables as T
+
+    gt = int(game_type)
+    rest = [c for c in Card if not ref.is_trump(game_type, c)]
+    rest.sort(key=lambda c: ("CSHD".index(ref.suit_of(c)), ref.plain_position(game_type, c)))
+    assert [Card(c).name for c in T.SORT_ORDER[gt]] == ref.trump_order(game_type) + [
+        c.name for c in rest]
+    assert T.SORT_ORDER[T.GRAND] == T.DEFAULT_ORDER
+
+
+def test_null_rank_strength_is_the_place_in_the_null_order() -> None:
+    """ISkO 2.3.4 (null: A K Q J T 9 8 7): a rank's strength counts its place from the 7
+    (0) up to the ace (7).  These numbers are read as numbers, not only compared
+    (RuleBot's null danger per suit), so they are pinned, not just their order."""
+    from skatlib import _tables as T
+
+    for r, letter in enumerate("789QKTAJ"):
+        assert T.NULL_RANK_STRENGTH[r] == len(ref.NULL_ORDER) - 1 - ref.NULL_ORDER.index(letter)

@@ -58,3 +58,12 @@ def test_ramsch_accepts_index_ints() -> None:
     r = ramsch_result(np.array([50, 40, 30]), np.array([4, 3, 3]), last_trick=np.int64(0),
                       pushes=np.int8(1))
     assert r.scores == (-100, 0, 0) and type(r.pushes) is int
+
+
+def test_a_class_given_as_the_points_is_a_type_error() -> None:
+    """CONTRIBUTING "Errors and types" (a sibling of ``Deal(str, 0)``, the API fuzzer)."""
+    from skatlib.errors import ArgumentTypeError
+
+    for cls in (str, list, tuple):
+        with pytest.raises(ArgumentTypeError, match="points must be a sequence of 3 ints"):
+            ramsch_result(cls, [4, 3, 3], last_trick=0)  # type: ignore[arg-type]

@@ -367,3 +367,20 @@ def test_sample_worlds_and_world_state_check_their_other_arguments() -> None:
     world = sample_worlds(o, one, rng=five)[0]
     assert world == sample_worlds(o, 1, rng=5)[0]
     assert is_consistent(o, world) and world_state(o, world).phase == Phase.PLAYING
+
+
+def test_sample_worlds_refuses_a_negative_count_and_a_negative_seed() -> None:
+    """``sample_worlds(o, -1)`` returned ``[]`` as if asked for nothing, and
+    ``rng=-5`` drew the worlds of ``rng=5`` (``random.seed(-n)`` is ``random.seed(n)``):
+    both are refused, the seed as every other seed is (``BAD_SEED``)."""
+    s = new_game(Deal.shuffled(4))
+    for a in (Pass(), Pass(), Bid(18), PlayHand(), Declare(Contract.parse("GH"))):
+        s = apply(s, a)
+    o = observe(s, 1)
+    for n in (-1, IntLike(-3)):
+        with pytest.raises(SamplingError, match="at least 0, not -"):
+            sample_worlds(o, n)  # type: ignore[arg-type]
+    with pytest.raises(SkatError, match="rng -5 is negative") as info:
+        sample_worlds(o, 1, rng=-5)
+    assert info.value.reason.name == "BAD_SEED"
+    assert sample_worlds(o, 0) == [] and len(sample_worlds(o, 2, rng=5)) == 2

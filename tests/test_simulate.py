@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
+from int_like import IntLike
 from skatlib import GameResult, PassedIn, RandomBot, SkatError, seeger_fabian
 from skatlib.bots.simulation import (
     BotSpec,
@@ -18,6 +19,7 @@ from skatlib.bots.simulation import (
     simulate,
 )
 from skatlib.cli.simulate import add_arguments, run
+from skatlib.errors import ArgumentTypeError
 
 N = 48
 
@@ -187,3 +189,62 @@ def test_more_deals_than_the_maximum_are_refused_at_once() -> None:
         simulate(MAX_DEALS + 1, workers=0)
     with pytest.raises(SkatError, match="at most"):
         simulate(10**12, workers=2)
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    ({"seeger_fabian_seats": 0}, "seeger_fabian_seats must be a sequence of 3 ints, not int"),
+    ({"seeger_fabian_seats": (1, 2.5, 3)}, "seeger_fabian_seats must be an int, not float"),
+    ({"game_types": 0}, "game_types must be a mapping or pairs"),
+    ({"game_types": [("G", 1)]}, "game_types must be a mapping or pairs"),
+    ({"deals": 1.0}, "deals must be an int, not float"),
+    ({"games": None}, "games must be an int, not NoneType"),
+    ({"other": "1"}, "other must be an int, not str"),
+    ({"elapsed": "1s"}, "elapsed must be a number of seconds, not str"),
+    ({"workers": True}, "workers must be an int, not bool"),
+])
+def test_simulation_stats_refuse_fields_of_the_wrong_type(kwargs: dict[str, object],
+                                                          match: str) -> None:
+    """CONTRIBUTING "Errors and types" (the API fuzzer's SimulationStats xfail):
+    ``seeger_fabian_seats=0`` let ``'int' object is not iterable`` escape."""
+    fields: dict[str, object] = {"deals": 1, "passed_in": 1, "games": 0, "game_types": (),
+                                 "seeger_fabian_seats": (0, 0, 0), **kwargs}
+    with pytest.raises(ArgumentTypeError, match=match):
+        SimulationStats(**fields)  # type: ignore[arg-type]
+
+
+def test_simulation_stats_have_one_seeger_fabian_sum_per_seat(
+        serial: SimulationStats) -> None:
+    """D-14 at a 3-player table: three seats, three sums; int-likes are stored as ints
+    and a rebuilt copy equals (and hashes like) the original."""
+    with pytest.raises(SkatError, match=r"one sum per seat \(3\), not 2"):
+        SimulationStats(1, 1, 0, (), (0, 0))
+    copy = SimulationStats(IntLike(serial.deals), serial.passed_in,  # type: ignore[arg-type]
+                           serial.games, dict(serial.game_types),
+                           [IntLike(v) for v in serial.seeger_fabian_seats],
+                           serial.other)
+    assert copy == serial and hash(copy) == hash(serial) and type(copy.deals) is int
+
+
+@pytest.mark.parametrize(("kwargs", "error", "match"), [
+    ({"n_deals": 2.0}, TypeError, "the number of deals must be a whole number, not float"),
+    ({"n_deals": -1}, SkatError, "must be a whole number >= 0, not -1"),
+    ({"rules": "isko"}, TypeError, "rules must be Rules, not str"),
+    ({"seed": 1.5}, TypeError, "seed must be an int, not float"),
+    ({"workers": "2"}, TypeError, "workers must be an int or None, not str"),
+    ({"chunk_size": 2.0}, TypeError, "chunk_size must be an int or None, not float"),
+    ({"chunk_size": 0}, SkatError, "chunk_size must be >= 1"),
+])
+def test_simulate_checks_its_arguments_before_any_work(kwargs: dict[str, object],
+                                                       error: type[Exception],
+                                                       match: str) -> None:
+    """The type policy: a float seed was truncated (``seed=1.5`` played seed 1), and
+    ``workers='2'`` let ``'<' not supported`` escape."""
+    args: dict[str, object] = {"n_deals": 2, "workers": 0, **kwargs}
+    with pytest.raises(error, match=match):
+        simulate(**args)  # type: ignore[arg-type]
+
+
+def test_simulate_takes_int_like_counts_and_seeds() -> None:
+    """The int rule (numpy integers): the same statistics as the plain ints."""
+    assert simulate(IntLike(6), seed=IntLike(3), workers=0,  # type: ignore[arg-type]
+                    chunk_size=IntLike(4)) == simulate(6, seed=3, workers=0)  # type: ignore[arg-type]

@@ -336,3 +336,34 @@ def test_random_auctions_follow_the_reference_isko_3_3_d9(data: st.DataObject) -
         assert s.declarer is not None
         assert (int(s.declarer), s.bid) == (ref.declarer, ref.value)
         assert s.bid in BID_TABLE
+
+
+@pytest.mark.parametrize("moves", ["18 y p p", "p 18 p", "p p 18", "18 y 20 p p"])
+def test_the_state_when_the_bidding_ends_with_a_declarer(moves: str) -> None:
+    """ISkO 3.3.4-3.3.5: the highest bidder is the declarer and decides on the skat; no
+    game is declared yet, so every documented "not yet" value holds (mutation testing:
+    the declarer's state was built with a shifted setup and game type -2)."""
+    s = GameState.from_position(Deal.shuffled(3), moves)
+    assert s.phase == Phase.SKAT and s.to_move_index == s.declarer_index >= 0
+    assert s.bid == (20 if "20" in moves else 18)
+    assert s.game_type_index == -1 and s.contract is None and not s.picked_up
+    assert (s.asker_index, s.listener_index) == (-1, -1)
+    assert s.passed_mask == 0b111 & ~(1 << s.declarer_index)
+    assert s.kontra == 0 and s.pushes == 0 and s.trick_cards == () and s.packed_tricks == ()
+    assert [str(a) for a in s.actions()] == moves.split()
+    assert s == GameState.from_position(Deal.shuffled(3), moves)
+
+
+def test_the_state_at_the_start_of_the_bidding() -> None:
+    """ISkO 3.3.2: middlehand bids to forehand first; nothing is bid, passed, declared
+    or played yet, and every documented "not yet" value holds (mutation testing: a
+    fresh state with game type 0 or pushes -1 went unnoticed)."""
+    deal = Deal.shuffled(5)
+    s = new_game(deal)
+    assert (s.phase, s.to_move_index, s.asker_index, s.listener_index) == (
+        Phase.BIDDING, 1, 1, 0)
+    assert (s.bid, s.passed_mask, s.declarer_index, s.game_type_index) == (0, 0, -1, -1)
+    assert s.contract is None and not s.picked_up and (s.kontra, s.pushes) == (0, 0)
+    assert s.hand_masks == tuple(h.mask for h in deal.hands) and s.skat_mask == deal.skat.mask
+    assert (s.trick_cards, s.packed_tricks, s.actions(), s.end) == ((), (), (),
+                                                                    EndReason.NOT_ENDED)

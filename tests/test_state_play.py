@@ -763,3 +763,74 @@ def test_byte_tables_list_the_cards_of_every_suit_byte_lowest_first() -> None:
         for byte in range(256):
             want = tuple(per_card[8 * suit + r] for r in range(8) if byte >> r & 1)
             assert tables[suit][byte] == want, (suit, byte)
+def test_taken_masks_and_trick_counts_follow_every_trick() -> None:
+    """ISkO 4.4: the winner of a trick takes its three cards; after every action each
+    seat's ``trick_counts`` and ``taken_masks`` are the tricks won so far, and at the
+    end the card points of the taken cards and the skat add up to 120 (ISkO 1.2.2)."""
+    from skatlib import ISKO, RandomBot, play_deal
+    from skatlib import states as replay_states
+
+    for seed in range(4):
+        record, _ = play_deal(Deal.shuffled(seed), [RandomBot(seed), RandomBot(seed + 10),
+                                                    RandomBot(seed + 20)], ISKO)
+        for s in replay_states(record):
+            counts = [0, 0, 0]
+            taken = [0, 0, 0]
+            for t in s.tricks:
+                counts[t.winner] += 1
+                taken[t.winner] |= CardSet.from_cards(t.cards).mask
+            assert s.trick_counts == tuple(counts) and s.taken_masks == tuple(taken)
+        if s.phase == Phase.FINISHED and s.declarer_index >= 0 and len(s.tricks) == 10:
+            assert sum(CardSet(m).points() for m in s.taken_masks) + s.skat.points() == 120
+
+
+@pytest.mark.parametrize(("moves", "rules", "ramsch"), [
+    ("18 y p p s", None, False),
+    ("p p p", "PUB", False),
+    ("", "PUB", True),
+    ("18 p p", "custom", False),
+])
+def test_repr_of_a_state_rebuilds_it(moves: str, rules: str | None, ramsch: bool) -> None:
+    """A state's ``repr`` is the ``from_position`` call that rebuilds it: its deal, the
+    actions so far, the rules unless ISKO (a preset by name, other rules in full) and
+    a Ramsch round (D-16)."""
+    import skatlib
+    from skatlib import ISKO, Rules, new_game
+
+    chosen = {None: ISKO, "PUB": PUB, "custom": Rules(name="house", kontra=True)}[rules]
+    s = new_game(Deal.shuffled(6), chosen, ramsch=ramsch)
+    for token in moves.split():
+        s = apply(s, parse_action(token))
+    text = repr(s)
+    assert text.startswith("GameState.from_position(Deal.parse(")
+    assert ("rules=" in text) == (rules is not None) and ("ramsch=True" in text) == ramsch
+    assert ("rules=PUB" in text) == (rules == "PUB")
+    namespace = {name: getattr(skatlib, name) for name in skatlib.__all__}
+    namespace.update(ISKO=ISKO, PUB=PUB)
+    assert eval(text, namespace) == s  # the repr of our own value
+
+
+@pytest.mark.parametrize(("moves", "null", "allowed"), [
+    ("23 p p s", "N", True), ("24 p p s", "N", False),
+    ("35 p p hand", "NH", True), ("36 p p hand", "NH", False),
+    ("46 p p s", "NO", True), ("48 p p s", "NO", False),
+    ("59 p p hand", "NOH", True), ("60 p p hand", "NOH", False),
+])
+def test_d7_a_null_game_may_be_declared_exactly_up_to_its_fixed_value(
+        moves: str, null: str, allowed: bool) -> None:
+    """D-7 (ISkO 5.1): a null game's value is fixed (23, hand 35, ouvert 46, ouvert
+    hand 59), so it may be declared when that value reaches the bid -- at exactly the
+    bid too -- and not above it."""
+    s = GameState.from_position(Deal.shuffled(2), moves)
+    assert s.phase == Phase.DECLARING
+    assert (Contract.parse(null) in allowed_contracts(s)) is allowed
+
+
+def test_the_declaring_cache_stays_within_its_bound() -> None:
+    """H-16: the caches behind the declaration hold at most their stated number of
+    entries, however many distinct hands ask."""
+    from skatlib.state import _declaring
+
+    for i in range(_declaring._ALLOWED_CACHE_SIZE + 10):
+        _declaring._allowed((i * 2654435761) & 0xFFFFFFFF | 1, True, 18)
+        assert len(_declaring._ALLOWED_CACHE) <= _declaring._ALLOWED_CACHE_SIZE

@@ -97,3 +97,56 @@ def test_unknown_action_message_does_not_point_at_a_concession() -> None:
             parse_action(text)
         message = str(info.value)
         assert "'kontra', 're'" in message and "'RE.<seat>' (a concession, not Re)" in message
+
+
+@pytest.mark.parametrize("requires_bid", [False, True])
+def test_d15_each_defender_is_asked_for_kontra_once_in_seat_order(requires_bid: bool) -> None:
+    """D-15: after the declaration each defender, in seat order, may say Kontra or pass,
+    and play starts once both have passed; with ``kontra_requires_bid`` only a defender
+    who bid or held in the auction is asked.  Rearhand declares here; forehand held
+    18, middlehand passed at once (mutation testing: a defender who had passed was asked
+    again, and the requirement was applied when it was off)."""
+    from skatlib import Kontra, Pass, Phase, Rules
+
+    rules = Rules(kontra=True, kontra_requires_bid=requires_bid)
+    s = GameState.from_position(Deal.shuffled(2), "p 18 y 20 p hand GH", rules=rules)
+    assert (s.phase, s.to_move_index, s.declarer_index) == (Phase.KONTRA, 0, 2)
+    assert is_legal(s, Kontra()) and is_legal(s, Pass())
+    s = apply(s, Pass())
+    if not requires_bid:
+        assert (s.phase, s.to_move_index) == (Phase.KONTRA, 1) and is_legal(s, Kontra())
+        s = apply(s, Pass())
+    assert (s.phase, s.to_move_index, s.kontra) == (Phase.PLAYING, 0, 0)
+
+
+def test_a_hand_declaration_is_not_a_pickup() -> None:
+    """ISkO 2.2.3 (D-7): a hand game is declared without looking at the skat: the state
+    keeps ``picked_up`` False, the skat lies as dealt and the history holds the bare
+    declaration (mutation testing: every declaration was taken as after a pickup)."""
+    from skatlib import Contract, Declare
+
+    deal = Deal.shuffled(1)
+    s = GameState.from_position(deal, "p p 18 hand GH")
+    assert not s.picked_up and s.contract == Contract.parse("GH")
+    assert s.skat == deal.skat and s.hand(0) == deal.hands[0]
+    assert s.actions()[-1] == Declare(Contract.parse("GH"))
+    assert s.history[-1][1] == Declare(Contract.parse("GH"))
+
+
+@pytest.mark.parametrize(("args", "kwargs", "match"), [
+    (("deal",), {}, "deal must be a Deal"),
+    ((None, "isko"), {}, r"rules must be Rules \(e\.g\. skatlib\.ISKO\)"),
+    ((None,), {"ramsch": 1}, "ramsch must be True or False"),
+])
+def test_new_game_refuses_arguments_of_the_wrong_type(args: tuple[object, ...],
+                                                      kwargs: dict[str, object],
+                                                      match: str) -> None:
+    """CONTRIBUTING "Errors and types": ``new_game``'s deal, rules and ramsch flag are
+    checked by type before a state is built (mutation testing: dropping the rules check
+    went unnoticed by the state's own tests)."""
+    from skatlib.errors import ArgumentTypeError
+
+    deal = Deal.shuffled(1)
+    call_args = tuple(deal if a is None else a for a in args)
+    with pytest.raises(ArgumentTypeError, match=match):
+        new_game(*call_args, **kwargs)  # type: ignore[arg-type]

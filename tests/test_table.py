@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import skatlib
+from int_like import IntLike
 from skatlib import (
     ISKO,
     PUB,
@@ -38,6 +39,7 @@ from skatlib import (
     seeger_fabian,
 )
 from skatlib.bots import seeded_deal
+from skatlib.errors import ArgumentTypeError
 from skatlib.rules import BOCK_TRIGGERS
 from skatlib.table import Casino
 
@@ -80,12 +82,16 @@ def test_recording_an_unfinished_game_is_a_table_error_even_under_python_O() -> 
     assert proc.stdout.startswith("refused: the deal is not finished"), proc.stderr
 
 
-@pytest.mark.parametrize("declarer", [-1, 3, True, "Zed", "A", 1.0])
-def test_record_game_refuses_an_impossible_declarer(declarer: object) -> None:
+@pytest.mark.parametrize(("declarer", "error"), [
+    (-1, TableError), (3, TableError), ("Zed", TableError), ("A", TableError),
+    (True, TypeError), (1.0, TypeError)])
+def test_record_game_refuses_an_impossible_declarer(declarer: object,
+                                                     error: type[Exception]) -> None:
     """D-12: at four the dealer (A, first) sits out, so "A" cannot declare; a seat
-    is 0..2 and not a bool."""
+    is 0..2 (a wrong value: TableError) and an int, not a bool or float (a wrong type:
+    TypeError, CONTRIBUTING "Errors and types")."""
     t = Table(("A", "B", "C", "D"))  # A deals and sits out
-    with pytest.raises(TableError, match=r"declarer must be a seat 0\.\.2"):
+    with pytest.raises(error, match=r"declarer must be a seat 0\.\.2"):
         t.record_game(_game("G", 70), declarer=declarer)  # type: ignore[arg-type]
 
 
@@ -631,3 +637,93 @@ def test_settlement_money_is_exact(stake: object) -> None:
         Table(("A", "B", "C")).settlement("ten cents")
     with pytest.raises(TableError, match="fraction below 1"):
         Casino("9")
+
+
+# ----- the type policy (issue 14; the API fuzzer's Table xfail) ---------------------------
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    ({"players": 0}, "players must be a sequence of 3 or 4 names, not int"),
+    ({"players": "ABC"}, "players must be a sequence of 3 or 4 names, not str"),
+    ({"rules": "isko"}, "rules must be Rules, not str"),
+    ({"first_dealer": 1.0}, "first_dealer must be an int, not float"),
+    ({"first_dealer": True}, "first_dealer must be an int, not bool"),
+    ({"deals": "36"}, "deals must be an int or None, not str"),
+    ({"deals": 36.0}, "deals must be an int or None, not float"),
+    ({"entries": 5}, "entries must be a sequence of SheetEntry, not int"),
+    ({"entries": (PassedIn(),)}, "entries must be a sequence of SheetEntry, not PassedIn"),
+    ({"queue": "bock"}, "queue must be a sequence of 'bock' and 'ramsch', not str"),
+])
+def test_table_arguments_of_the_wrong_type_are_type_errors_naming_them(
+        kwargs: dict[str, object], match: str) -> None:
+    """CONTRIBUTING "Errors and types": a wrong type is an ArgumentTypeError naming the
+    parameter, raised at construction -- not a bare TypeError, nor a table whose
+    ``sheet()`` crashes later."""
+    args = {"players": ("A", "B", "C"), **kwargs}
+    with pytest.raises(ArgumentTypeError, match=match):
+        Table(**args)  # type: ignore[arg-type]
+
+
+def test_table_queue_holds_only_bock_and_ramsch_deals() -> None:
+    """D-16: the queue of special deals holds ``'bock'`` and ``'ramsch'`` only."""
+    with pytest.raises(TableError, match="not 'kontra'"):
+        Table(("A", "B", "C"), queue=("bock", "kontra"))
+    t = Table(("A", "B", "C"), queue=["ramsch", "bock"])
+    assert t.queue == ("ramsch", "bock") and t.next_is_ramsch
+
+
+def test_table_takes_any_index_integer_and_stores_an_int() -> None:
+    """The int rule (anything operator.index accepts, e.g. numpy integers): first
+    dealer, series length, ``dealer=`` and ``declarer=`` take an int-like and the
+    table stores plain ints (D-12: at three the dealer's left-hand neighbour leads)."""
+    t = Table(("A", "B", "C"), deals=IntLike(2), first_dealer=IntLike(1))
+    assert (t.deals, t.first_dealer) == (2, 1)
+    assert type(t.deals) is int and type(t.first_dealer) is int
+    assert t.next_dealer == "B" and t.next_seats() == ("C", "A", "B")
+    t = t.record_game(_game("G", 70), declarer=IntLike(0))  # type: ignore[arg-type]
+    assert t.entries[0].declarer == 2  # forehand is C
+    t = t.record(PassedIn(), dealer=IntLike(2))  # type: ignore[arg-type]
+    assert t.is_complete and t.totals()[2] > 0 and "C" in t.sheet()
+
+
+@pytest.mark.parametrize(("dealer", "error"), [
+    (True, TypeError), (1.5, TypeError), (None, None), (0, None), ("A", None), (1, TableError),
+    ("B", TableError), ("Zed", TableError)])
+def test_record_checks_the_named_dealer(dealer: object, error: type[Exception] | None) -> None:
+    """R-2.4: the deal rotates clockwise, so only the next dealer (A at first) may be
+    named; a bool or float is a wrong type, not dealer 1."""
+    t = Table(("A", "B", "C"))
+    if error is None:
+        assert t.record(PassedIn(), dealer=dealer).entries[0].dealer == 0  # type: ignore[arg-type]
+    else:
+        with pytest.raises(error):
+            t.record(PassedIn(), dealer=dealer)  # type: ignore[arg-type]
+        assert t.entries == ()
+
+
+@pytest.mark.parametrize(("field", "value", "match"), [
+    ("number", 1.0, "number must be an int"),
+    ("seats", 3, "seats must be a sequence of ints"),
+    ("result", 4, "result must be a deal result"),
+    ("ramsch_round", 0, "ramsch_round must be True or False"),
+    ("list_points", (0, "x", 0), "list_points must be an int"),
+    ("triggers", 5, "triggers must be a sequence of trigger names"),
+    ("record", "x", "record must be a GameRecord or None"),
+])
+def test_a_sheet_entry_built_by_hand_is_checked_when_built(field: str, value: object,
+                                                           match: str) -> None:
+    """A sibling of the Table finding (issue 14): ``SheetEntry(1, 2, 3, ...)`` was
+    accepted and broke the sheet that read it.  D-12: three seats play each deal."""
+    from skatlib.table import SheetEntry
+
+    fields: dict[str, object] = {
+        "number": 1, "dealer": 0, "seats": (1, 2, 0), "result": PassedIn(), "bock": 1,
+        "ramsch_round": False, "list_points": (0, 0, 0), "seeger_fabian": (0, 0, 0),
+        "triggers": ()}
+    entry = SheetEntry(**fields)  # type: ignore[arg-type]
+    assert entry.kind == "passed_in" and entry.declarer is None
+    with pytest.raises(ArgumentTypeError, match=match):
+        SheetEntry(**{**fields, field: value})  # type: ignore[arg-type]
+    with pytest.raises(TableError, match=r"\(3\), not \(1, 2\)"):
+        SheetEntry(**{**fields, "seats": [1, 2]})  # type: ignore[arg-type]
+    assert SheetEntry(**{**fields, "seats": [IntLike(1), 2, 0]}).seats == (1, 2, 0)  # type: ignore[arg-type]

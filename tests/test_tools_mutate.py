@@ -103,3 +103,20 @@ def test_presets_name_existing_files() -> None:
             assert (root / path).is_file(), path
     with pytest.raises(SystemExit, match="scope names not found"):
         tool.mutants("src/mini.py", MODULE.encode(), scope=["nope"])
+
+
+def test_dry_run_lists_the_same_sample_that_a_run_takes(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """``--dry-run --sample F`` lists exactly the mutants a ``--sample F`` run takes
+    (it listed every mutant), so a run's size can be chosen before it starts."""
+    tool = _tool()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "mini.py").write_text(MODULE)
+    found = tool.mutants("src/mini.py", MODULE.encode())
+    half = tool._sampled(found, 0.5)
+    assert 0 < len(half) < len(found) and tool._sampled(found, 1.0) == list(found)
+    assert tool.main(["--file", "src/mini.py", "--tests", "tests/test_mini.py", "--root",
+                      str(tmp_path), "--dry-run", "--sample", "0.5"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed == [m.describe() for m in half]

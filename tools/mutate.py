@@ -482,6 +482,12 @@ def _selected(m: Mutant, lines: dict[str, set[tuple[str, int]]]) -> list[str] | 
     return hit
 
 
+def _sampled(found: Sequence[Mutant], sample: float) -> list[Mutant]:
+    """A fixed, reproducible subset: chosen by a hash of each mutant's key."""
+    return [m for m in found
+            if int(hashlib.sha1(m.key.encode()).hexdigest()[:8], 16) % 1000 < sample * 1000]
+
+
 def run(files: Sequence[str], tests: Sequence[str], scope: Sequence[str] | None,
         out: Path | None, only: set[str] | None, root: Path = ROOT,
         limit: int | None = None, sample: float | None = None) -> dict[str, dict[str, int]]:
@@ -490,10 +496,8 @@ def run(files: Sequence[str], tests: Sequence[str], scope: Sequence[str] | None,
         all_mutants += mutants(f, (root / f).read_bytes(), scope)
     if only is not None:
         all_mutants = [m for m in all_mutants if m.key in only or m.id in only]
-    if sample is not None:  # a fixed, reproducible subset: by a hash of the mutant's key
-        all_mutants = [m for m in all_mutants
-                       if int(hashlib.sha1(m.key.encode()).hexdigest()[:8], 16) % 1000
-                       < sample * 1000]
+    if sample is not None:
+        all_mutants = _sampled(all_mutants, sample)
     if limit is not None:
         all_mutants = all_mutants[:limit]
     _prewarm()
@@ -582,7 +586,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         scope = tuple(a.scope.split(",")) if a.scope else None
     if a.dry_run:
         for f in files:
-            for m in mutants(f, (a.root / f).read_bytes(), scope):
+            found = mutants(f, (a.root / f).read_bytes(), scope)
+            for m in (found if a.sample is None else _sampled(found, a.sample)):
                 print(m.describe())
         return 0
     if a.nice:

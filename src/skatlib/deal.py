@@ -25,6 +25,8 @@ from .errors import (
     Reason,
     SkatError,
     as_int,
+    as_iterator,
+    as_seed,
     as_text,
     type_error,
 )
@@ -111,9 +113,8 @@ def _hands(
 ) -> tuple[CardSet, CardSet, CardSet]:
     """The hands as a tuple (a list or other sequence is copied, never kept); the length
     and the cards are checked by :class:`Deal`."""
-    if isinstance(value, (str, bytes, CardSet)) or not hasattr(value, "__iter__"):
-        raise type_error("hands", "a sequence of 3 CardSets", value)
-    return tuple(itertools.islice(value, 4))  # type: ignore[return-value]
+    hands = as_iterator(value, "hands", "a sequence of 3 CardSets", (str, bytes, CardSet))
+    return tuple(itertools.islice(hands, 4))
 
 
 @attrs.frozen(repr=False)
@@ -197,13 +198,9 @@ class Deal:
         elif rng_or_seed is None or isinstance(rng_or_seed, str):
             rng = random.Random(rng_or_seed)
         else:
-            seed = as_int(rng_or_seed, "rng_or_seed",
-                          "a random.Random, an int or str seed, or None")
-            if seed < 0:  # random.seed(-n) is random.seed(n): two seeds, one deal
-                raise SkatError(f"seed {seed} is negative: Python's random uses abs() of an "
-                                f"int seed, so it would deal the same as {-seed}; use a seed "
-                                ">= 0 or a str", Reason.BAD_SEED)
-            rng = random.Random(seed)
+            # random.seed(-n) is random.seed(n): two seeds, one deal -- refused
+            rng = random.Random(as_seed(rng_or_seed, "rng_or_seed",
+                                        "a random.Random, an int or str seed, or None", "deal"))
         # a permutation of 0..31 dealt by _DEAL_ORDER: valid by construction, so the
         # deal is built without from_order's checks (which dominated its cost)
         return _unchecked(cls, _dealt_masks(_shuffle(rng)))
@@ -212,9 +209,8 @@ class Deal:
     def from_order(cls, deck: Iterable[Card | int]) -> Deal:
         """Deal a deck (32 distinct cards, top first) in packets of 3-2-4-3 from
         forehand (ISkO 3.2)."""
-        if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
-            raise type_error("deck", "an iterable of 32 cards", deck)
-        cards = list(itertools.islice(deck, 33))  # an endless iterable is not read forever
+        # at most 33 cards are read: an endless iterable is not read forever
+        cards = list(itertools.islice(as_iterator(deck, "deck", "an iterable of 32 cards"), 33))
         if len(cards) != 32:
             raise InvalidCardsError(f"a deck has 32 cards, not {len(cards)}"
                                     + (" or more" if len(cards) > 32 else ""),

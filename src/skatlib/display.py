@@ -83,7 +83,9 @@ def state_html(state: object) -> str:
     from .state import GameState
 
     if not isinstance(state, GameState):
-        raise TypeError(f"state_html needs a GameState, not {type(state).__name__}")
+        from .errors import type_error
+
+        raise type_error("state", "a GameState", state)
     rows = []
     for seat in range(3):
         mark = " ◀" if state.to_move_index == seat else ""

@@ -19,7 +19,8 @@ from __future__ import annotations
 import builtins
 import enum
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 __all__ = [
     "Reason",
@@ -298,6 +299,51 @@ def as_int(value: object, name: str, expected: str = "an int") -> int:
         raise type_error(name, expected, value)
     try:
         return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise type_error(name, expected, value) from None
+
+
+def as_seed(value: object, name: str, expected: str, what: str = "play") -> int:
+    """``value`` as a seed of :class:`random.Random`: an int (as :func:`as_int`) of at
+    least 0.  Python's ``random.seed(-n)`` is ``random.seed(n)``, so a negative seed
+    would silently ``what`` the same as its absolute value: it is refused.
+
+    :raises TypeError: naming ``name`` and ``expected`` for a non-int.
+    :raises SkatError: ``BAD_SEED`` for a negative seed.
+
+    >>> as_seed(7, "seed", "an int")
+    7
+    >>> as_seed(-7, "seed", "an int")                     # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    skatlib.errors.SkatError: seed -7 is negative: ... the same as 7; use a seed >= 0
+    """
+    seed = as_int(value, name, expected)
+    if seed < 0:
+        raise SkatError(f"{name} {seed} is negative: Python's random uses abs() of an int "
+                        f"seed, so it would {what} the same as {-seed}; use a seed >= 0",
+                        Reason.BAD_SEED)
+    return seed
+
+
+def as_iterator(value: object, name: str, expected: str,
+                exclude: tuple[type, ...] = (str, bytes)) -> Iterator[Any]:
+    """An iterator over ``value``, which must be iterable and none of ``exclude`` (text
+    is iterable, but never meant as a sequence of items).  A class is refused too:
+    ``hasattr(str, "__iter__")`` is true of the class itself, which cannot be iterated.
+
+    :raises TypeError: naming ``name`` and ``expected`` otherwise.
+
+    >>> list(as_iterator((1, 2), "seats", "a sequence"))
+    [1, 2]
+    >>> as_iterator(str, "deck", "an iterable of 32 cards")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.ArgumentTypeError: deck must be an iterable of 32 cards, not type (<class 'str'>)
+    """
+    if isinstance(value, (type, *exclude)):
+        raise type_error(name, expected, value)
+    try:
+        return iter(value)  # type: ignore[call-overload, no-any-return]
     except TypeError:
         raise type_error(name, expected, value) from None
 

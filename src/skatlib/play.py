@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from . import _tables as T
 from .cards import Card, CardSet, to_mask
 from .contract import GameType, game_type_index
-from .errors import InvalidCardsError, Reason
+from .errors import InvalidCardsError, Reason, as_int
 
 __all__ = [
     "legal_cards",
@@ -151,10 +151,13 @@ def _show(cards: Sequence[int]) -> str:
 
 
 def _card(card: Card | int) -> int:
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 32:
+    if type(card) is not int and not isinstance(card, Card):
         if isinstance(card, str):
             return int(Card.parse(card))
-        raise InvalidCardsError(f"{card!r} is not a card", Reason.CARD_OUT_OF_RANGE)
+        card = as_int(card, "card", "a Card, an index 0..31 or a card name")
+    if not 0 <= card < 32:
+        raise InvalidCardsError(f"{card!r} is not a card (an index 0..31)",
+                                Reason.CARD_OUT_OF_RANGE)
     return int(card)
 
 
@@ -171,9 +174,10 @@ def _trick_cards(trick: Sequence[Card | int] | CardSet | str) -> list[int]:
             Reason.BAD_TRICK,
         )
     try:
-        cards = [_card(c) for c in trick]
+        items = list(trick)
     except TypeError:
         raise InvalidCardsError(f"not a trick: {trick!r}", Reason.BAD_TRICK) from None
+    cards = [_card(c) for c in items]
     if len(set(cards)) != len(cards):
         raise InvalidCardsError(f"trick {_show(cards)} repeats a card", Reason.DUPLICATE_CARD)
     return cards

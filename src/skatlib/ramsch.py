@@ -22,7 +22,7 @@ import attrs
 
 from ._text import signed as _signed
 from .deal import Seat, _seat
-from .errors import InvalidScoreError, Reason, as_int, type_error
+from .errors import InvalidScoreError, Reason, as_int, as_iterator, type_error
 from .i18n import seat_name, translator
 from .rules import Rules
 
@@ -36,10 +36,9 @@ unseen at most three times (D-17, R-15.4)."""
 
 def _three_ints(value: object, name: str) -> list[int]:
     """Three ints (one per seat) from a sequence; TypeError or InvalidScoreError otherwise."""
-    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-        raise type_error(name, "a sequence of 3 ints (one per seat)", value)
-    items = [as_int(v, name, "a sequence of 3 ints (one per seat)")
-             for v, _ in zip(value, range(4))]
+    what = "a sequence of 3 ints (one per seat)"
+    items = [as_int(v, name, what)
+             for v, _ in zip(as_iterator(value, name, what, (str, bytes, Mapping)), range(4))]
     if len(items) != 3:
         raise InvalidScoreError(f"{name} needs one number per seat (3), not {len(items)}"
                                 + (" or more" if len(items) > 3 else ""),

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Any, Literal, Union
+from typing import Any, Literal, SupportsIndex, Union
 
 import attrs
 
@@ -119,6 +119,32 @@ class SheetEntry:
     """The deal's record (``None`` for a result recorded without its state): the
     series replays from these (:meth:`Table.to_dict`)."""
 
+    def __attrs_post_init__(self) -> None:
+        # the type policy for a value a caller may build by hand: a wrong field is refused
+        # here, not when a sheet or a total reads it
+        ints = "number", "dealer", "bock", "_declarer_index"
+        for name in ints:
+            object.__setattr__(self, name, as_int(getattr(self, name), name.lstrip("_")))
+        for name in ("seats", "list_points", "seeger_fabian"):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+                raise type_error(name, "a sequence of ints", value)
+            object.__setattr__(self, name, tuple(as_int(v, name) for v in value))
+        if len(self.seats) != 3:
+            raise TableError(f"seats holds the players of forehand, middlehand and rearhand "
+                             f"(3), not {self.seats}")
+        if not isinstance(self.result, _RESULTS):
+            raise type_error("result", "a deal result (GameResult, PassedIn, RamschResult, "
+                             "Abandoned)", self.result)
+        if not isinstance(self.ramsch_round, bool):
+            raise type_error("ramsch_round", "True or False", self.ramsch_round)
+        if isinstance(self.triggers, str) or not isinstance(self.triggers, Sequence) \
+                or not all(isinstance(t, str) for t in self.triggers):
+            raise type_error("triggers", "a sequence of trigger names", self.triggers)
+        object.__setattr__(self, "triggers", tuple(self.triggers))
+        if self.record is not None and not isinstance(self.record, GameRecord):
+            raise type_error("record", "a GameRecord or None", self.record)
+
     @property
     def kind(self) -> Literal["game", "passed_in", "ramsch", "no_game"]:
         """What happened in the deal."""
@@ -150,13 +176,42 @@ class SheetEntry:
 
 def _players(value: Sequence[str]) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise TypeError(f"players must be a sequence of 3 or 4 names, not {value!r}")
+        raise type_error("players", "a sequence of 3 or 4 names", value)
     players = tuple(str(p) for p in value)
     if len(players) not in (3, 4):
         raise TableError(f"a Skat table has 3 or 4 players, not {len(players)}: {players}")
     if len(set(players)) != len(players):
         raise TableError(f"player names must be distinct: {players}")
     return players
+
+
+def _deals(value: SupportsIndex | None) -> int | None:
+    return None if value is None else as_int(value, "deals", "an int or None")
+
+
+def _first_dealer(value: SupportsIndex) -> int:
+    return as_int(value, "first_dealer")
+
+
+def _entries(value: Sequence[SheetEntry]) -> tuple[SheetEntry, ...]:
+    if type(value) is not tuple:
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise type_error("entries", "a sequence of SheetEntry", value)
+        value = tuple(value)
+    for e in value:
+        if not isinstance(e, SheetEntry):
+            raise type_error("entries", "a sequence of SheetEntry", e)
+    return value
+
+
+def _queue(value: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise type_error("queue", "a sequence of 'bock' and 'ramsch'", value)
+    out = tuple(value)
+    for q in out:
+        if q not in ("bock", "ramsch"):
+            raise TableError(f"queue holds 'bock' and 'ramsch' deals (D-16), not {q!r}")
+    return out
 
 
 @attrs.frozen
@@ -173,23 +228,18 @@ class Table:
 
     players: tuple[str, ...] = attrs.field(converter=_players)
     rules: Rules = ISKO
-    deals: int | None = None
-    first_dealer: int = 0
-    entries: tuple[SheetEntry, ...] = ()
-    queue: tuple[str, ...] = ()
+    deals: int | None = attrs.field(default=None, converter=_deals)
+    first_dealer: int = attrs.field(default=0, converter=_first_dealer)
+    entries: tuple[SheetEntry, ...] = attrs.field(default=(), converter=_entries)
+    queue: tuple[str, ...] = attrs.field(default=(), converter=_queue)
     """Upcoming special deals, in order: ``'bock'`` or ``'ramsch'`` (D-16)."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be Rules, not {type(self.rules).__name__}")
-        if isinstance(self.first_dealer, bool) or not isinstance(self.first_dealer, int):
-            raise TypeError(f"first_dealer must be an int, not {self.first_dealer!r}")
+            raise type_error("rules", "Rules", self.rules)
         if not 0 <= self.first_dealer < len(self.players):
             raise TableError(f"first_dealer must be 0..{len(self.players) - 1}, not "
                              f"{self.first_dealer}")
-        if self.deals is not None and (isinstance(self.deals, bool)
-                                       or not isinstance(self.deals, int)):
-            raise TypeError(f"deals must be an int or None, not {self.deals!r}")
         if self.deals is not None and self.deals < 1:
             raise TableError(f"a series has at least one deal, not {self.deals!r}")
 
@@ -259,16 +309,15 @@ class Table:
         'passed_in'
         >>> Table(("A", "B", "C")).record("foo")             # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        TypeError: outcome must be a finished GameState or a deal result ..., not str
+        skatlib.errors.ArgumentTypeError: outcome must be a finished GameState ... not str ('foo')
         """
         if not isinstance(outcome, (GameState, *_RESULTS)):
-            raise TypeError("outcome must be a finished GameState or a deal result "
-                            "(GameResult, PassedIn, RamschResult, Abandoned), not "
-                            f"{type(outcome).__name__}")
+            raise type_error("outcome", "a finished GameState or a deal result (GameResult, "
+                             "PassedIn, RamschResult, Abandoned)", outcome)
         self._check_open()
         if dealer is not None:
-            idx = self.players.index(dealer) if isinstance(dealer, str) and \
-                dealer in self.players else dealer
+            idx = (self.players.index(dealer) if dealer in self.players else -1) \
+                if isinstance(dealer, str) else as_int(dealer, "dealer", "an int or a name")
             if idx != self.next_dealer_index:
                 raise TableError(
                     f"the next deal is dealt by {self.next_dealer} (index "
@@ -316,8 +365,8 @@ class Table:
         skatlib.errors.TableError: declarer must be a seat 0..2 (...) or the name ..., not -1
         """
         if not isinstance(res, _RESULTS):
-            raise TypeError("res must be a deal result (GameResult, PassedIn, RamschResult, "
-                            f"Abandoned), not {type(res).__name__}")
+            raise type_error("res", "a deal result (GameResult, PassedIn, RamschResult, "
+                             "Abandoned)", res)
         self._check_open()
         if not isinstance(res, GameResult):
             if declarer is not None:
@@ -339,8 +388,10 @@ class Table:
         if isinstance(declarer, str) and declarer in self.players \
                 and self.players.index(declarer) in seats:
             return seats.index(self.players.index(declarer))
-        if isinstance(declarer, int) and not isinstance(declarer, bool) and 0 <= declarer <= 2:
-            return declarer
+        if not isinstance(declarer, str):
+            seat = as_int(declarer, "declarer", "a seat 0..2 or a player's name")
+            if 0 <= seat <= 2:
+                return seat
         raise TableError("declarer must be a seat 0..2 (forehand, middlehand, rearhand) or the "
                          f"name of a player in this deal {self.next_seats()}, not {declarer!r}")
 

@@ -17,7 +17,7 @@ import attrs
 
 from ..actions import Action
 from ..deal import Deal
-from ..errors import Reason, SkatError
+from ..errors import Reason, SkatError, as_int, type_error
 from ..loop import Bot, play_game
 from ..ramsch import RamschResult
 from ..record import GameRecord
@@ -78,7 +78,9 @@ def deal_seed(seed: int, index: int, seat: int | None = None) -> int:
     >>> deal_seed(0, 0)
     2996582561218216930
     """
-    text = f"skatlib.simulate/{int(seed)}/{int(index)}" + ("" if seat is None else f"/{seat}")
+    seed, index = as_int(seed, "seed"), as_int(index, "index")
+    where = "" if seat is None else f"/{as_int(seat, 'seat', 'an int or None')}"
+    text = f"skatlib.simulate/{seed}/{index}{where}"
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -219,8 +221,7 @@ def bot_factory(spec: BotSpec) -> BotFactory:
         return BotMaker(name)
     if callable(spec):
         return spec
-    raise TypeError(f"a bot spec must be a name (str) or a factory (callable), not "
-                    f"{type(spec).__name__}")
+    raise type_error("spec", "a bot spec: a bot name (str) or a factory (callable)", spec)
 
 
 def make_bot(spec: BotSpec, seed: int) -> Bot:

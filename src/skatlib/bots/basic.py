@@ -34,7 +34,7 @@ from ..actions import (
 )
 from ..cards import CardSet
 from ..contract import Contract, GameType
-from ..errors import Reason, SkatError, as_int, type_error
+from ..errors import InvalidCardsError, Reason, SkatError, as_int, as_seed, type_error
 from ..observation import Observation
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..state import Phase
@@ -68,6 +68,8 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
 
     :raises TypeError: for anything else (a bot's seed is an int, so that the
         arena's :func:`~skatlib.bots.deal_seed` scheme reproduces it).
+    :raises SkatError: ``BAD_SEED`` for a negative int (``random.seed(-n)`` is
+        ``random.seed(n)``: it would play like ``n``).
 
     >>> rng_of(3).random() == random.Random(3).random()
     True
@@ -80,7 +82,7 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
         return seed
     if seed is None:
         return random.Random()
-    return random.Random(as_int(seed, name, "an int, a random.Random or None"))
+    return random.Random(as_seed(seed, name, "an int, a random.Random or None"))
 
 
 def _at_least_one(value: object, name: str) -> int:
@@ -409,8 +411,17 @@ def hand_value(hand: CardSet | int) -> tuple[Contract | None, int]:
     (Contract.parse('NH'), 35)
     >>> hand_value(CardSet.parse("D7 DK H8 HQ HK S9 SK C8 CQ CK"))
     (None, 0)
+    >>> hand_value(2**40)                                 # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    skatlib.errors.InvalidCardsError: card mask 1099511627776 is outside 0..0xFFFFFFFF
     """
-    return bid_limit(hand)
+    mask = hand.mask if isinstance(hand, CardSet) else CardSet(
+        as_int(hand, "hand", "a CardSet or an int mask of 10 cards")).mask
+    if mask.bit_count() not in (10, 12):  # 12: the hand and the skat after a pickup
+        raise InvalidCardsError(f"hand_value needs a hand of 10 cards (or 12 with the skat), "
+                                f"not {mask.bit_count()} ({CardSet(mask)})",
+                                Reason.WRONG_CARD_COUNT)
+    return bid_limit(mask)
 
 
 def wants_hand_game(hand: CardSet | int, bid: int, *, forehand: bool = False) -> bool:

@@ -57,7 +57,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ..contract import GameType
-from ..errors import Reason, SkatError
+from ..errors import Reason, SkatError, as_int, type_error
 from ..record import GameRecord
 from ..rules import ISKO, Rules
 from ..scoring import GameResult, PassedIn, seeger_fabian
@@ -85,6 +85,13 @@ deals per second and core, this is already hours on a large machine)."""
 _GAME_TYPES = tuple(GameType)
 
 
+def _int_fields(stats: object, names: tuple[str, ...]) -> None:
+    """Each field of ``names`` of a frozen ``stats`` as a plain int (the type policy's
+    int rule: operator.index, never a bool)."""
+    for name in names:
+        object.__setattr__(stats, name, as_int(getattr(stats, name), name))
+
+
 @attrs.frozen
 class GameTypeStats:
     """The games of one game type in a simulation."""
@@ -97,6 +104,9 @@ class GameTypeStats:
     """Sum of the declarer's scores (list points: +value or −2 × value)."""
     seeger_fabian_sum: int
     """Sum of the declarer's Seeger-Fabian points (D-14)."""
+
+    def __attrs_post_init__(self) -> None:
+        _int_fields(self, ("games", "won", "score_sum", "seeger_fabian_sum"))
 
     @property
     def win_rate(self) -> float:
@@ -111,8 +121,34 @@ class GameTypeStats:
 
 def _type_items(value: Iterable[tuple[GameType, GameTypeStats]]
                 | Mapping[GameType, GameTypeStats]) -> tuple[tuple[GameType, GameTypeStats], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
+    what = "a mapping or pairs of (GameType, GameTypeStats)"
+    if isinstance(value, Mapping):
+        items = tuple(value.items())
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise type_error("game_types", what, value)
+    else:
+        items = tuple(value)
+    for item in items:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], GameType)
+                and isinstance(item[1], GameTypeStats)):
+            raise type_error("game_types", what, item)
     return tuple(sorted(items))
+
+
+def _seats(value: object) -> tuple[int, int, int]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise type_error("seeger_fabian_seats", "a sequence of 3 ints", value)
+    if len(value) != 3:
+        raise SkatError(f"seeger_fabian_seats has one sum per seat (3), not {len(value)}: "
+                        f"{tuple(value)!r}", Reason.BAD_TABLE)
+    a, b, c = (as_int(v, "seeger_fabian_seats") for v in value)
+    return (a, b, c)
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise type_error("elapsed", "a number of seconds", value)
+    return float(value)
 
 
 @attrs.frozen
@@ -135,16 +171,19 @@ class SimulationStats:
     """Per game type (only the types that occurred), in ``GameType`` order, as
     ``(game type, stats)`` pairs: a tuple, so that the statistics are hashable
     (a mapping given here is converted)."""
-    seeger_fabian_seats: tuple[int, int, int]
+    seeger_fabian_seats: tuple[int, int, int] = attrs.field(converter=_seats)
     """Seeger-Fabian points (D-14, 3-player table) summed per seat:
     forehand, middlehand, rearhand."""
     other: int = 0
     """Deals that ended otherwise: ramsch under house rules, or abandoned (none
     under the ISKO rules with the built-in bots)."""
-    elapsed: float = attrs.field(default=0.0, eq=False)
+    elapsed: float = attrs.field(default=0.0, eq=False, converter=_seconds)
     """Seconds the simulation took (not compared)."""
     workers: int = attrs.field(default=0, eq=False)
     """Workers used, when known (0: in this process; not compared)."""
+
+    def __attrs_post_init__(self) -> None:
+        _int_fields(self, ("deals", "passed_in", "games", "other", "workers"))
 
     @property
     def by_game_type(self) -> Mapping[GameType, GameTypeStats]:
@@ -397,7 +436,8 @@ def check_deals(n_deals: object, name: str = "the number of deals") -> int:
     Traceback (most recent call last):
     skatlib.errors.SkatError: the number of deals must be at most 100,000,000 ...
     """
-    if isinstance(n_deals, bool) or not isinstance(n_deals, int) or n_deals < 0:
+    n_deals = as_int(n_deals, name, "a whole number")
+    if n_deals < 0:
         raise SkatError(f"{name} must be a whole number >= 0, not {n_deals!r}",
                         Reason.BAD_TABLE)
     if n_deals > MAX_DEALS:
@@ -439,17 +479,20 @@ def simulate(
     :raises SkatError: for a bad deal count (more than :data:`MAX_DEALS` included) or
         bot spec.
     """
-    check_deals(n_deals)
+    n_deals = check_deals(n_deals)
     if not isinstance(rules, Rules):
-        raise SkatError(f"expected Rules, got {rules!r}", Reason.BAD_RULES)
+        raise type_error("rules", "Rules", rules)
+    seed = as_int(seed, "seed")  # any int: deal_seed hashes it, so -1 and 1 differ
     factories = _factories(bots)
-    if workers is not None and workers < 0:
-        raise SkatError(f"workers must be >= 0, not {workers}", Reason.BAD_TABLE)
+    if workers is not None:
+        workers = as_int(workers, "workers", "an int or None")
+        if workers < 0:
+            raise SkatError(f"workers must be >= 0, not {workers}", Reason.BAD_TABLE)
     n_workers = workers if workers is not None else (
         getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
     if chunk_size is None:
         chunk_size = max(1, min(1000, math.ceil(n_deals / (8 * max(1, n_workers)))))
-    elif chunk_size < 1:
+    elif (chunk_size := as_int(chunk_size, "chunk_size", "an int or None")) < 1:
         raise SkatError(f"chunk_size must be >= 1, not {chunk_size}", Reason.BAD_TABLE)
     start = time.perf_counter()
     tally = _new_tally()

@@ -100,7 +100,16 @@ from ..cards import Card, CardSet
 from ..contract import Contract
 from ..deal import Deal, Seat
 from ..deal import _unchecked as _unchecked_deal
-from ..errors import IllegalActionError, Reason, RecordError, SkatError, as_int, as_text, type_error
+from ..errors import (
+    IllegalActionError,
+    Reason,
+    RecordError,
+    SkatError,
+    as_int,
+    as_iterator,
+    as_text,
+    type_error,
+)
 from ..record import GameRecord, _unchecked_record, states
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
@@ -858,8 +867,7 @@ def write_records(records: Iterable[IssRecord | GameRecord],
     >>> write_records([loads("(;GM[Skat]MV[w x ] ;)")], out), out.getvalue()
     (1, '(;GM[Skat]MV[w x ] ;)\\n')
     """
-    if isinstance(records, (str, bytes)) or not hasattr(records, "__iter__"):
-        raise type_error("records", "an iterable of IssRecord or GameRecord", records)
+    records = as_iterator(records, "records", "an iterable of IssRecord or GameRecord")
     if not isinstance(target, (str, os.PathLike)) and not callable(getattr(target, "write",
                                                                                None)):
         raise type_error("target", "a path or a text handle", target)

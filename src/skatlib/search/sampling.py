@@ -53,6 +53,7 @@ from ..errors import (
     Reason,
     SamplingError,
     as_int,
+    as_seed,
     type_error,
 )
 from ..observation import Observation
@@ -369,14 +370,20 @@ def sample_worlds(observation: Observation, n: int,
     ``observation`` (see the module docs).
 
     :param rng: a :class:`random.Random` (or a seed) for reproducible draws.
-    :raises SamplingError: if no world fits the observation.
+    :raises SamplingError: if no world fits the observation, or for a negative ``n``.
+    :raises SkatError: ``BAD_SEED`` for a negative int seed (it would draw like its
+        absolute value).
     :raises TypeError: for an ``observation`` that is not an Observation, an ``n``
         that is not an int, or an ``rng`` that is neither a Random, an int nor None.
     """
     obs = _observation(observation)
     count = as_int(n, "n")
+    if count < 0:
+        raise SamplingError(f"n is the number of worlds to draw, at least 0, not {count}",
+                            Reason.BAD_TABLE)
     if not isinstance(rng, random.Random):
-        seed = None if rng is None else as_int(rng, "rng", "a random.Random, an int seed or None")
+        seed = None if rng is None else as_seed(
+            rng, "rng", "a random.Random, an int seed or None", "draw")
         rng = random.Random(seed)
     cons = world_constraints(obs)
     counter = _Counter(cons)
