@@ -95,7 +95,7 @@ from ..actions import (
     Refuse,
     TimeOut,
 )
-from ..bidding import Bid
+from ..bidding import BID_VALUES, Bid
 from ..cards import Card, CardSet
 from ..contract import Contract
 from ..deal import Deal, Seat
@@ -113,7 +113,8 @@ from ..errors import (
 from ..record import GameRecord, _unchecked_record, states
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
-from ..state import EndReason, GameState, Phase, apply, is_legal, new_game, result
+from ..state import GameState, Phase, apply, is_legal, new_game, result
+from ..state._core import E_DECLARER_CONCEDED, E_DEFENDERS_CONCEDED, E_LEFT, E_TIMEOUT, P_FINISHED
 
 __all__ = [
     "MAX_LINE_LENGTH",
@@ -167,6 +168,7 @@ _SEAT_OF = {"0": 0, "1": 1, "2": 2}
 _PACKET = (0,) * 10 + (1,) * 10 + (2,) * 10 + (3,) * 2
 """Who gets the i-th card of an ISS deal ``w``: forehand, middlehand, rearhand, the skat."""
 _HOLD, _PASS, _PICKUP = Hold(), Pass(), PickUpSkat()
+_BIDS: dict[str, Bid] = {str(v): Bid(v) for v in BID_VALUES}
 _FINISHED, _PLAYING, _BIDDING, _SKAT = Phase.FINISHED, Phase.PLAYING, Phase.BIDDING, Phase.SKAT
 _KEY = re.compile(r"[A-Z][A-Z0-9]*\Z")
 _PROPERTY = re.compile(r"[ \t\r\n]*([A-Z][A-Z0-9]*)\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
@@ -1069,11 +1071,14 @@ class _Replay:
                     self.turn(state, seat)
                     state = self.apply(state, _PLAYS[text])
             elif phase is _BIDDING:
-                self.turn(state, seat)
+                if state[1] != seat:
+                    self.turn(state, seat)
                 if text == "y":
                     action: Action = _HOLD
                 elif text == "p":
                     action = _PASS
+                elif text in _BIDS:
+                    action = _BIDS[text]
                 elif _BID.match(text):
                     try:
                         action = Bid(int(text))
@@ -1179,9 +1184,9 @@ def _result_fields(state: GameState, res: GameResult | PassedIn | Abandoned) -> 
         return {"outcome": "passed"}
     end = state.end
     event = state.event_seat_index
-    left = event if end == EndReason.LEFT else -1
-    timed_out = event if end == EndReason.TIMEOUT else -1
-    resigned = int(end in (EndReason.DEFENDERS_CONCEDED, EndReason.DECLARER_CONCEDED))
+    left = event if end == E_LEFT else -1
+    timed_out = event if end == E_TIMEOUT else -1
+    resigned = int(end in (E_DEFENDERS_CONCEDED, E_DECLARER_CONCEDED))
     if isinstance(res, Abandoned):
         penalty = ["0", "0", "0"]
         penalty[int(res.seat)] = "1"
@@ -1210,10 +1215,10 @@ def _format_fields(fields: dict[str, str]) -> str:
 def _final_result(state: GameState, line: int | None) -> GameResult | PassedIn | Abandoned:
     if not isinstance(state, GameState):
         raise type_error("state", "a GameState", state)
-    if state.phase != Phase.FINISHED:
+    if state.phase != P_FINISHED:
         raise RecordError(f"the game is not over ({_expecting(state)}), so it has no result",
                           line=line, field="MV")
-    if state.end == EndReason.DEFENDERS_CONCEDED and state.rules.concession != "all_cards":
+    if state.end == E_DEFENDERS_CONCEDED and state.rules.concession != "all_cards":
         # an ISS result follows the server's convention (D-11, D-18), whatever rules the
         # deal was played under: every unplayed card goes to the declarer
         state = GameState.from_position(
@@ -1312,7 +1317,7 @@ def from_game_record(record: GameRecord) -> IssRecord:
         elif _KEY.match(key) and key not in ("GM", "MV") and key not in dict(props):
             props.append((key, value))
     props.append(("MV", " ".join(f"{a} {t}" for a, t in moves) + " "))
-    if recorded is None and state.phase == Phase.FINISHED:
+    if recorded is None and state.phase == P_FINISHED:
         recorded = result_string(state)
     if recorded is not None:
         parse_result(recorded)

@@ -55,12 +55,12 @@ def legal(s: GameState) -> tuple[Action, ...]:
 def check(s: GameState, action: object) -> None:
     setup = s[SETUP]
     seat = s[MOVER]
-    who = SEATS[seat].title.lower()
     if seat == setup[ASKER]:
         if isinstance(action, Pass):
             return
         if not isinstance(action, Bid):
-            raise illegal(s, action, f"{who} must bid a value or pass", Reason.WRONG_PHASE)
+            raise illegal(s, action, f"{SEATS[seat].title.lower()} must bid a value or pass",
+                          Reason.WRONG_PHASE)
         if setup[LISTENER] < 0:
             if action.value != 18:
                 raise illegal(s, action, "after two passes forehand may only play at 18 or "
@@ -72,8 +72,8 @@ def check(s: GameState, action: object) -> None:
         return
     if isinstance(action, (Hold, Pass)):
         return
-    raise illegal(s, action, f"{who} is listening and must hold or pass (ISkO 3.3.2)",
-                  Reason.MUST_HOLD_OR_PASS)
+    raise illegal(s, action, f"{SEATS[seat].title.lower()} is listening and must hold or "
+                  "pass (ISkO 3.3.2)", Reason.MUST_HOLD_OR_PASS)
 
 
 def _bidding(s: GameState, setup: tuple[Any, ...], mover: int, bid: int, asker: int,
