@@ -995,8 +995,8 @@ class _Replay:
         # 32 distinct cards (card_list checked them): a partition of the deck, built
         # without Deal.from_hands' checks of every card
         masks = [0, 0, 0, 0]
-        for i, card in enumerate(cards):
-            masks[_PACKET[i]] |= 1 << card
+        for i, dealt in enumerate(cards):
+            masks[_PACKET[i]] |= 1 << dealt
         deal = _unchecked_deal(Deal, masks)
         state = new_game(deal, ISS)
         pending: Contract | None = None  # 'd G' waiting for its discards
