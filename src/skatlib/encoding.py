@@ -77,7 +77,7 @@ from .bidding import BID_VALUES, Bid
 from .cards import Card, CardSet
 from .contract import Contract
 from .deal import Seat
-from .errors import Reason, SkatError
+from .errors import ArgumentTypeError, Reason, SkatError
 from .observation import Observation, observe
 from .ramsch import RamschResult
 from .record import GameRecord
@@ -228,7 +228,7 @@ def action_from_id(i: int, state: GameState) -> Action:
         require_state(state)
     if type(i) is not int:
         if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise TypeError(f"an action id must be an int, not {type(i).__name__}")
+            raise ArgumentTypeError(f"an action id must be an int, not {type(i).__name__}")
         i = i.__index__()
     if 0 <= i < 32:
         return _DISCARDS[i] if state[0] in _PUT_AWAY else _PLAYS[i]
@@ -246,7 +246,7 @@ def action_name(i: int) -> str:
     ('CJ', '264', 's', 'push')
     """
     if isinstance(i, bool) or not isinstance(i, int):
-        raise TypeError(f"an action id must be an int, not {type(i).__name__}")
+        raise ArgumentTypeError(f"an action id must be an int, not {type(i).__name__}")
     if not 0 <= i < NUM_ACTIONS:
         raise SkatError(f"action id {i} is out of range: ids are 0..{NUM_ACTIONS - 1}",
                         Reason.UNKNOWN_ACTION)
@@ -289,7 +289,7 @@ def ids_of_mask(mask: int) -> tuple[int, ...]:
     (0, 1, 3, 95)
     """
     if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0:
-        raise TypeError(f"mask must be a non-negative int, not {mask!r}")
+        raise ArgumentTypeError(f"mask must be a non-negative int, not {mask!r}")
     low = mask & 0xFFFFFFFF
     ids: tuple[int, ...] = actions_of_mask(  # type: ignore[assignment]
         low, _BYTE_IDS, _IDS_CACHE, _IDS_CACHE_SIZE)  # type: ignore[arg-type]
@@ -786,7 +786,7 @@ class _PlayTracker:
 
 def _check_observation(obs: object) -> Observation:
     if type(obs) is not Observation:
-        raise TypeError(f"expected an Observation (skatlib.observe(state, seat)), not "
+        raise ArgumentTypeError(f"expected an Observation (skatlib.observe(state, seat)), not "
                         f"{type(obs).__name__}")
     return obs
 
@@ -999,7 +999,7 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
     wanted = None if seats is None else {int(s) for s in seats}
     for n, record in enumerate(records, 1):
         if not isinstance(record, GameRecord):
-            raise TypeError(f"record {n} must be a GameRecord, not {type(record).__name__}")
+            raise ArgumentTypeError(f"record {n} must be a GameRecord, not {type(record).__name__}")
         state = new_game(record.deal, record.rules, ramsch=record.ramsch)
         # per seat, its tensor kept up to date through the card play (_PlayTracker):
         # only the first decision of a seat in card play builds it from an observation

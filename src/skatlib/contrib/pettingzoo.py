@@ -28,7 +28,7 @@ from pettingzoo.utils import wrappers
 
 from .. import encoding as E
 from ..deal import Deal
-from ..errors import IllegalActionError, Reason
+from ..errors import ArgumentTypeError, IllegalActionError, Reason
 from ..observation import observe
 from ..rules import Rules, preset
 from ..state import GameState, Phase, apply, new_game
@@ -253,7 +253,7 @@ class raw_env(AECEnv):
         try:
             i = operator.index(action)  # an int or a numpy integer, never text
         except TypeError:
-            raise TypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
+            raise ArgumentTypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
                             f"{action!r}") from None
         if not (0 <= i < E.NUM_ACTIONS and self._legal(s) >> i & 1):
             raise IllegalActionError(
