@@ -15,6 +15,7 @@ from skatlib import (
     GameState,
     IllegalActionError,
     Leave,
+    Phase,
     Reason,
     Seat,
     TimeOut,
@@ -150,3 +151,126 @@ def test_new_game_refuses_arguments_of_the_wrong_type(args: tuple[object, ...],
     call_args = tuple(deal if a is None else a for a in args)
     with pytest.raises(ArgumentTypeError, match=match):
         new_game(*call_args, **kwargs)  # type: ignore[arg-type]
+
+
+# ----- pinned by the mutation run of state/_machine, _pushing and _result (5th session)
+
+
+def test_the_state_functions_refuse_an_observation_by_type() -> None:
+    """``side_actions``, ``check_action`` and ``is_legal`` check their state argument
+    (the type policy): an Observation is an ArgumentTypeError naming ``state``, not a
+    TypeError from deep inside."""
+    from skatlib import Pass, Seat, check_action, is_legal, observe
+    from skatlib import side_actions as sides
+    from skatlib.errors import ArgumentTypeError
+
+    s = GameState.from_position(Deal.shuffled(1), "p p 18 s G.SK.DT")
+    obs = observe(s, Seat.FOREHAND)
+    for call in (lambda: sides(obs), lambda: sides(obs, 1),  # type: ignore[arg-type]
+                 lambda: check_action(obs, Pass()),  # type: ignore[arg-type]
+                 lambda: is_legal(obs, Pass())):  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="state must be a GameState"):
+            call()
+
+
+def test_d7_from_position_accepts_what_apply_refuses_as_unable_to_reach_the_bid() -> None:
+    """D-7: ``apply`` refuses a declaration that cannot reach the bid (null hand, 35, at
+    a bid of 48), while ``GameState.from_position`` -- which rebuilds recorded
+    positions -- relaxes D-7 and plays it (the record decides, D-6 then scores it)."""
+    from skatlib import Contract, Declare
+
+    deal = Deal.shuffled(1)
+    before = GameState.from_position(deal, "48 p p hand")
+    assert before.bid == 48
+    with pytest.raises(IllegalActionError) as info:
+        apply(before, Declare(Contract.parse("NH")))
+    assert info.value.reason is Reason.CANNOT_REACH_BID
+    s = GameState.from_position(deal, "48 p p hand NH")
+    assert s.phase == Phase.PLAYING and s.contract == Contract.parse("NH")
+
+
+@pytest.mark.parametrize("cards_after", [0, 2, 5])
+def test_d11_actions_after_a_refused_claim_rebuild_the_state(cards_after: int) -> None:
+    """D-11: after the declarer's claim is refused his cards stay open (a refused claim
+    is known to the table); ``actions()`` must give a sequence that rebuilds exactly
+    that state, also with cards played after the refusal."""
+    from skatlib import Claim, Refuse, legal_actions
+
+    s = GameState.from_position(Deal.shuffled(4), "p p 18 hand CH")
+    for _ in range(4):
+        s = apply(s, legal_actions(s)[0])
+    s = apply(apply(s, Claim()), Refuse(1))
+    assert s.open_hand and not s.claim_pending
+    for _ in range(cards_after):
+        s = apply(s, legal_actions(s)[0])
+    assert GameState.from_position(s.deal, s.actions(), rules=s.rules) == s
+
+
+def _schieberamsch(seed: int = 2) -> GameState:
+    from skatlib import Rules, new_game
+
+    return new_game(Deal.shuffled(seed), Rules(ramsch=True, schieberamsch=True), ramsch=True)
+
+
+def test_d17_pushing_after_taking_the_skat_two_cards_at_once_or_one_at_a_time() -> None:
+    """D-17 (Schieberamsch): after taking the skat a player pushes two cards, at once
+    (``Push(cards)``) or one at a time (``Discard``); once one card is pushed the other
+    follows alone (ALREADY_DONE), and nothing else is legal (DISCARD_REQUIRED)."""
+    from skatlib import CardSet, Discard, Pass, Push, observe
+
+    s = apply(_schieberamsch(), PickUpSkat())
+    assert s.phase == Phase.PUSHING and len(s.hand(0)) == 12
+    first, second = [c for c in s.hand(0) if c.rank != 7][:2]  # no jacks (push_jacks off)
+    two = CardSet.from_cards([first, second])
+    at_once = apply(s, Push(two))
+    one_by_one = apply(apply(s, Discard(first)), Discard(second))
+    assert at_once == one_by_one and at_once.to_move_index == 1
+    assert len(at_once.hand(0)) == 10
+    half = apply(s, Discard(first))
+    assert half.leader_index == 0 and observe(half, 0).leader == Seat.FOREHAND
+    with pytest.raises(IllegalActionError) as info:
+        apply(half, Push(two))
+    assert info.value.reason is Reason.ALREADY_DONE
+    for wrong in (Pass(), PickUpSkat()):
+        with pytest.raises(IllegalActionError) as info:
+            apply(s, wrong)
+        assert info.value.reason is Reason.DISCARD_REQUIRED
+
+
+def test_d17_passing_the_skat_on_unseen_changes_no_hand() -> None:
+    """D-17: ``Push()`` passes the skat on unseen: no hand and not the skat change, the
+    next seat decides, and after all three the card play starts with forehand's lead
+    (ISkO 4.1.2); forehand stays the leader throughout."""
+    from skatlib import Push, Seat, observe
+
+    s = _schieberamsch()
+    hands, skat = s.hand_masks, s.skat_mask
+    for seat in range(3):
+        assert s.phase == Phase.PUSHING and s.to_move_index == seat
+        assert all(observe(s, x).leader == Seat.FOREHAND for x in range(3))
+        s = apply(s, Push())
+        assert s.hand_masks == hands and s.skat_mask == skat
+    assert s.phase == Phase.PLAYING and s.to_move_index == 0 and s.leader_index == 0
+
+
+def test_d11_all_cards_concession_mid_trick_gives_the_declarer_every_unplayed_card() -> None:
+    """D-11 revised (``concession="all_cards"``, the ISS rule): when both defenders
+    concede in the middle of a trick, every card not yet in a completed trick -- the
+    hands *and* the cards of the unfinished trick -- goes to the declarer, so his points
+    and the defenders' add up to 120 and he takes every remaining trick."""
+    from skatlib import ISS, CardSet, Concede, legal_actions, result
+
+    s = GameState.from_position(Deal.shuffled(6), "p p 18 hand CH", rules=ISS)
+    for _ in range(3 * 2):  # two tricks
+        s = apply(s, legal_actions(s)[0])
+    for _ in range(2):  # and two cards of the third, each worth the most it can
+        s = apply(s, max(legal_actions(s), key=lambda a: a.card.points))  # type: ignore[union-attr]
+    assert len(s.trick_cards) == 2
+    assert sum(c.points for c in s.current_trick) > 0
+    defenders = [x for x in range(3) if x != s.declarer_index]
+    taken = s.taken_masks
+    defender_points = sum(CardSet(taken[x]).points() for x in defenders)
+    done = apply(apply(s, Concede(defenders[0])), Concede(defenders[1]))
+    res = result(done)
+    assert res.declarer_points == 120 - defender_points
+    assert res.declarer_tricks == s.trick_counts[s.declarer_index] + 8
