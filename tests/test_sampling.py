@@ -384,3 +384,27 @@ def test_sample_worlds_refuses_a_negative_count_and_a_negative_seed() -> None:
         sample_worlds(o, 1, rng=-5)
     assert info.value.reason.name == "BAD_SEED"
     assert sample_worlds(o, 0) == [] and len(sample_worlds(o, 2, rng=5)) == 2
+
+
+@pytest.mark.parametrize("hands, skat", [
+    ((1, 2), 8), (1, 8), ("abc", 8), ((1, 1, 4), 8), ((1, 2, 4), 1), ((1, 2, "x"), 8),
+    ((1, 2, 4), -1), ((1, 2, 4), 2**40), ((1, 2, 4), None), ((True, 2, 4), 8),
+])
+def test_world_refuses_what_is_no_placement_of_cards(hands: object, skat: object) -> None:
+    """``World`` (H-55): three hands and a skat as 32-bit masks sharing no card; a wrong
+    type is an ArgumentTypeError, a wrong value a SkatError (it took anything before)."""
+    from skatlib import SkatError
+    from skatlib.search import World
+
+    with pytest.raises((TypeError, SkatError)):
+        World(hands, skat)
+
+
+def test_sampled_worlds_are_what_the_checked_constructor_builds() -> None:
+    """The sampler builds its worlds without World's checks: they pass them."""
+    from skatlib import Deal, GameState, observe
+    from skatlib.search import World, sample_worlds
+
+    s = GameState.from_position(Deal.shuffled(1), "p p 18 s G.SK.DT")
+    for w in sample_worlds(observe(s, 1), 20, rng=5):
+        assert World(w.hands, w.skat) == w

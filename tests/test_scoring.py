@@ -1001,3 +1001,23 @@ def test_the_most_points_n_cards_can_hold_isko_1_2_2() -> None:
     richest = sorted((ref.points([c]) for c in Card), reverse=True)
     assert most == tuple(sum(richest[:n]) for n in range(33))
     assert most[:6] == (0, 11, 22, 33, 44, 54) and most[32] == 120
+
+
+@pytest.mark.parametrize("seat, reason", [
+    (99, "x"), (-1, "x"), (True, "x"), (1.0, "x"), (None, "x"), (1, 5), (1, None),
+])
+def test_abandoned_refuses_a_wrong_seat_or_reason(seat: object, reason: object) -> None:
+    """``Abandoned`` (D-18, H-55): the seat is a Seat or an int 0..2, the reason a text
+    (it took anything before)."""
+    from skatlib import Abandoned, SkatError
+
+    with pytest.raises((TypeError, SkatError)):
+        Abandoned(seat, reason)
+
+
+def test_abandoned_keeps_the_seat_as_given() -> None:
+    from skatlib import Abandoned, Seat
+
+    assert Abandoned(2, "a player left the table").seat == 2
+    assert Abandoned(Seat.REARHAND, "x").seat is Seat.REARHAND
+    assert Abandoned(Seat.REARHAND, "x") == Abandoned(2, "x")

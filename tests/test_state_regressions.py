@@ -258,7 +258,7 @@ def test_d11_all_cards_concession_mid_trick_gives_the_declarer_every_unplayed_ca
     concede in the middle of a trick, every card not yet in a completed trick -- the
     hands *and* the cards of the unfinished trick -- goes to the declarer, so his points
     and the defenders' add up to 120 and he takes every remaining trick."""
-    from skatlib import ISS, CardSet, Concede, legal_actions, result
+    from skatlib import ISS, CardSet, Concede, GameResult, legal_actions, result
 
     s = GameState.from_position(Deal.shuffled(6), "p p 18 hand CH", rules=ISS)
     for _ in range(3 * 2):  # two tricks
@@ -272,5 +272,31 @@ def test_d11_all_cards_concession_mid_trick_gives_the_declarer_every_unplayed_ca
     defender_points = sum(CardSet(taken[x]).points() for x in defenders)
     done = apply(apply(s, Concede(defenders[0])), Concede(defenders[1]))
     res = result(done)
+    assert isinstance(res, GameResult)
     assert res.declarer_points == 120 - defender_points
     assert res.declarer_tricks == s.trick_counts[s.declarer_index] + 8
+
+
+@pytest.mark.parametrize("leader, cards, winner", [
+    (None, (1, 2, 3), 0), (0, (1, 2, "x"), 0), (0, (1, 2), 0), (0, (1, 1, 2), 0),
+    (5, (1, 2, 3), 0), (0, (1, 2, 40), 0), (0, 5, 0), (0, "C7 C8 C9", 0), (0, (1, 2, 3), 3),
+])
+def test_trick_refuses_what_is_no_trick(leader: object, cards: object, winner: object) -> None:
+    """``Trick`` (ISkO 4.4, H-55): two seats and three different cards; a wrong type is
+    an ArgumentTypeError, a wrong value a SkatError (it took anything before)."""
+    from skatlib import SkatError, Trick
+
+    with pytest.raises((TypeError, SkatError)):
+        Trick(leader, cards, winner)
+
+
+def test_the_state_builds_tricks_the_checked_constructor_builds() -> None:
+    """``trick_of`` builds its Tricks without the converters: they equal the checked ones."""
+    from skatlib import Trick, legal_actions
+
+    s = GameState.from_position(Deal.shuffled(9), "p p 18 hand CH")
+    while not s.is_finished:
+        s = apply(s, legal_actions(s)[0])
+    for t in s.tricks:
+        assert Trick(int(t.leader), [int(c) for c in t.cards], int(t.winner)) == t
+        assert type(t.leader) is Seat and all(type(c) is type(t.cards[0]) for c in t.cards)

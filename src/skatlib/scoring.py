@@ -389,14 +389,30 @@ class PassedIn:
         return self.explain()
 
 
+def _abandoned_seat(value: object) -> int:
+    seat = as_int(value, "seat", "a Seat or an int 0..2")
+    if not 0 <= seat <= 2:
+        raise InvalidScoreError(f"seat {seat!r} is not a seat (0..2)", Reason.BAD_SEAT)
+    return value if isinstance(value, Seat) else seat
+
+
+def _abandoned_reason(value: object) -> str:
+    if not isinstance(value, str):
+        raise type_error("reason", "a text", value)
+    return value
+
+
 @attrs.frozen
 class Abandoned:
     """A deal that ended without a game because a player timed out or left during
-    the auction (ISS records, D-18).  The server marks it as a penalty; no score."""
+    the auction (ISS records, D-18).  The server marks it as a penalty; no score.
 
-    seat: int
+    ``seat`` is a :class:`~skatlib.Seat` or an int 0..2 (kept as given), ``reason`` a
+    text; anything else is refused."""
+
+    seat: int = attrs.field(converter=_abandoned_seat)
     """The seat that timed out or left."""
-    reason: str
+    reason: str = attrs.field(converter=_abandoned_reason)
     """Why the deal ended."""
 
     passed_in = False

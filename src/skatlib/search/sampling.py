@@ -37,6 +37,7 @@ their places.  Every consistent world has probability exactly 1/N.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from math import comb
@@ -45,7 +46,7 @@ import attrs
 
 from .. import _tables as T
 from ..actions import Action, Bid, Declare, Hold, Pass, PickUpSkat, Play, Push
-from ..cards import CardSet
+from ..cards import CardSet, _mask_value
 from ..deal import Deal, Seat
 from ..errors import (
     IllegalActionError,
@@ -53,6 +54,7 @@ from ..errors import (
     Reason,
     SamplingError,
     as_int,
+    as_iterator,
     as_seed,
     type_error,
 )
@@ -72,15 +74,40 @@ __all__ = [
 
 SKAT = 3
 """Index of the skat among the four places (seats 0..2, skat 3)."""
+_new_world = object.__new__
+_set_field = object.__setattr__
+
+
+def _world_hands(value: object) -> tuple[int, int, int]:
+    items = as_iterator(value, "hands", "three card masks (ints)")
+    masks = tuple(_mask_value(m, "hands") for m in itertools.islice(items, 4))
+    if len(masks) != 3:
+        raise InvalidCardsError(f"a world has three hands, not {len(masks)}",
+                                Reason.WRONG_CARD_COUNT)
+    if masks[0] & masks[1] or masks[0] & masks[2] or masks[1] & masks[2]:
+        raise InvalidCardsError("the hands of a world share a card", Reason.DUPLICATE_CARD)
+    return masks
+
+
+def _world_skat(value: object) -> int:
+    return _mask_value(value, "skat")
 
 
 @attrs.frozen
 class World:
     """One placement of every card not yet played: the three current hands and
-    the skat as it lies now (the discard after a pickup), as masks."""
+    the skat as it lies now (the discard after a pickup), as masks.
 
-    hands: tuple[int, int, int]
-    skat: int
+    The masks are ints 0..0xFFFFFFFF (for a :class:`~skatlib.CardSet` give its
+    ``.mask``); the four places share no card."""
+
+    hands: tuple[int, int, int] = attrs.field(converter=_world_hands)
+    skat: int = attrs.field(converter=_world_skat)
+
+    def __attrs_post_init__(self) -> None:
+        if self.skat & (self.hands[0] | self.hands[1] | self.hands[2]):
+            raise InvalidCardsError("the skat of a world shares a card with a hand",
+                                    Reason.DUPLICATE_CARD)
 
     @property
     def hand_sets(self) -> tuple[CardSet, CardSet, CardSet]:
@@ -342,7 +369,11 @@ class _Counter:
                 for c in order[k:k + x[p]]:
                     places[p] |= 1 << c
                 k += x[p]
-        return World((places[0], places[1], places[2]), places[3])
+        # the four places partition the unseen cards: no need for World's checks
+        world = _new_world(World)
+        _set_field(world, "hands", (places[0], places[1], places[2]))
+        _set_field(world, "skat", places[3])
+        return world
 
 
 def _multinomial(n: int, parts: tuple[int, int, int, int]) -> int:

@@ -11,6 +11,7 @@ more; building a tuple runs in C.  See ``docs/design.md``.
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
 import warnings
 from collections.abc import Iterable
@@ -23,7 +24,15 @@ from ..actions import Action
 from ..cards import Card, CardSet, unchecked_set
 from ..contract import Contract
 from ..deal import Deal, Seat, _seat
-from ..errors import ArgumentTypeError, IllegalActionError, Reason, SkatError
+from ..errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    InvalidCardsError,
+    Reason,
+    SkatError,
+    as_iterator,
+)
+from ..play import _card
 from ..rules import Rules
 
 __all__ = ["Phase", "EndReason", "Trick", "GameState"]
@@ -89,13 +98,32 @@ CARDS = tuple(Card(i) for i in range(32))
 SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 
 
+def _trick_seat(value: object) -> Seat:
+    return SEATS[seat_index(value)]
+
+
+def _trick_cards(value: object) -> tuple[Card, Card, Card]:
+    items = as_iterator(value, "cards", "three cards (Card or index 0..31) in play order")
+    cards = tuple(CARDS[_card(c)] for c in itertools.islice(items, 4))
+    if len(cards) != 3 or len(set(cards)) != 3:
+        raise InvalidCardsError(f"a trick is three different cards, not {value!r:.60}",
+                                Reason.WRONG_CARD_COUNT)
+    return cards
+
+
 @attrs.frozen
 class Trick:
-    """A completed trick: who led, the three cards in play order, who won."""
+    """A completed trick: who led, the three cards in play order, who won.
 
-    leader: Seat
-    cards: tuple[Card, Card, Card]
-    winner: Seat
+    The seats are a :class:`~skatlib.Seat` or an int 0..2, the cards a
+    :class:`~skatlib.Card` or an index 0..31 (wrong types: ``ArgumentTypeError``;
+    a seat or card out of range, or not three different cards: a
+    :class:`~skatlib.SkatError`).
+    """
+
+    leader: Seat = attrs.field(converter=_trick_seat)
+    cards: tuple[Card, Card, Card] = attrs.field(converter=_trick_cards)
+    winner: Seat = attrs.field(converter=_trick_seat)
 
     def points(self) -> int:
         """Card points in the trick.
@@ -141,13 +169,21 @@ history) before they start afresh: under 2 MiB (H-16).  Consecutive states of a 
 share their history, so a small cache serves them all."""
 
 
+_new_trick = object.__new__
+_set_field = object.__setattr__
+
+
 def trick_of(packed: int) -> Trick:
     """The :class:`Trick` of a packed trick (cached: consecutive states and their
     observations share the Trick objects instead of rebuilding them)."""
     hit = _TRICK_CACHE.get(packed)
     if hit is None:
         leader, c0, c1, c2, winner = T.unpack_trick(packed)
-        hit = Trick(SEATS[leader], (CARDS[c0], CARDS[c1], CARDS[c2]), SEATS[winner])
+        # the fields the converters would give, for a packed trick (valid by construction)
+        hit = _new_trick(Trick)
+        _set_field(hit, "leader", SEATS[leader])
+        _set_field(hit, "cards", (CARDS[c0], CARDS[c1], CARDS[c2]))
+        _set_field(hit, "winner", SEATS[winner])
         if len(_TRICK_CACHE) >= _CACHE_SIZE:
             _TRICK_CACHE.clear()
         _TRICK_CACHE[packed] = hit
