@@ -165,3 +165,15 @@ def test_the_wrapper_forwards_the_attributes_and_still_enforces_the_order() -> N
     obs, reward, term, trunc, info = e.last()
     assert obs["action_mask"].tolist() == raw.observe(raw.agent_selection)["action_mask"].tolist()
     assert (reward, term, trunc, info) == (0.0, False, False, {})
+
+
+def test_reset_refuses_a_negative_seed_h52() -> None:
+    """H-52: ``reset(seed=-n)`` would deal as ``seed=n`` (Python's random takes abs());
+    it is refused with ``BAD_SEED``, like every other seed in skatlib."""
+    from skatlib import Reason, SkatError
+
+    e = env()
+    with pytest.raises(SkatError) as info:
+        e.reset(seed=-3)
+    assert info.value.reason is Reason.BAD_SEED
+    e.reset(seed=3)  # still usable

@@ -28,7 +28,7 @@ from pettingzoo.utils import wrappers
 
 from .. import encoding as E
 from ..deal import Deal
-from ..errors import ArgumentTypeError, IllegalActionError, Reason
+from ..errors import ArgumentTypeError, IllegalActionError, Reason, as_seed
 from ..observation import observe
 from ..rules import Rules, preset
 from ..state import GameState, Phase, apply, new_game
@@ -177,8 +177,8 @@ class raw_env(AECEnv):
         """Deal a new hand (reproducibly with ``seed``; then every later reset
         without a seed goes on from it).  ``options={"state": s}`` starts from the
         :class:`~skatlib.GameState` ``s`` instead."""
-        if seed is not None:
-            self._rng = random.Random(seed)
+        if seed is not None:  # a negative seed would deal as its absolute value (H-52)
+            self._rng = random.Random(as_seed(seed, "seed", "an int >= 0 or None", "deal"))
         start = (options or {}).get("state")
         if start is not None:
             if type(start) is not GameState or start.is_finished:
