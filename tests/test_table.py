@@ -727,3 +727,24 @@ def test_a_sheet_entry_built_by_hand_is_checked_when_built(field: str, value: ob
     with pytest.raises(TableError, match=r"\(3\), not \(1, 2\)"):
         SheetEntry(**{**fields, "seats": [1, 2]})  # type: ignore[arg-type]
     assert SheetEntry(**{**fields, "seats": [IntLike(1), 2, 0]}).seats == (1, 2, 0)  # type: ignore[arg-type]
+
+
+def test_a_sheet_entry_and_a_table_keep_sequences_as_tuples() -> None:
+    """Immutable values (issue 14): a SheetEntry's triggers and a Table's entries given
+    as lists are kept as tuples (hashable, and the caller's list can change nothing);
+    a list of entries is accepted like a tuple of them."""
+    from skatlib.table import SheetEntry
+
+    fields: dict[str, object] = {
+        "number": 1, "dealer": 0, "seats": (1, 2, 0), "result": PassedIn(), "bock": 1,
+        "ramsch_round": False, "list_points": (0, 0, 0), "seeger_fabian": (0, 0, 0),
+        "triggers": ["passed_in"]}
+    entry = SheetEntry(**fields)  # type: ignore[arg-type]
+    assert entry.triggers == ("passed_in",) and type(entry.triggers) is tuple
+    hash(entry)
+    entries = [entry]
+    table = Table(["A", "B", "C"], entries=entries)
+    assert type(table.entries) is tuple and table.entries == (entry,)
+    entries.clear()
+    assert table.entries == (entry,)
+    assert Table(["A", "B", "C"], entries=(entry,)).entries == table.entries
