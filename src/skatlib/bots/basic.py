@@ -38,8 +38,7 @@ from ..errors import InvalidCardsError, Reason, SkatError, as_int, as_seed, type
 from ..observation import Observation
 from ..scoring import game_value, matadors_mask, seeger_fabian_points
 from ..state import Phase
-
-_PLAYING, _BIDDING, _KONTRA = Phase.PLAYING, Phase.BIDDING, Phase.KONTRA
+from ..state._core import P_BIDDING, P_KONTRA, P_PLAYING
 
 __all__ = [
     "HAND_CONFIDENCE",
@@ -119,17 +118,17 @@ class RandomBot:
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """A random legal action (see the class docs)."""
         phase = observation.phase
-        if phase == _PLAYING:
+        if phase == P_PLAYING:
             cards = [a for a in legal if isinstance(a, Play)]
             return self.rng.choice(cards) if cards else legal[0]
-        if phase == _BIDDING:
+        if phase == P_BIDDING:
             passes = [a for a in legal if isinstance(a, Pass)]
             if passes and (len(legal) == 1 or self.rng.random() < self.pass_rate):
                 return passes[0]
             others = [a for a in legal if isinstance(a, (Bid, Hold))]
             # bid the next value or hold rather than jumping at random
             return others[0] if others else legal[0]
-        if phase == _KONTRA and self.rng.random() < self.pass_rate:
+        if phase == P_KONTRA and self.rng.random() < self.pass_rate:
             return next(a for a in legal if isinstance(a, Pass))
         useful = [a for a in legal if not isinstance(a, (Concede, Claim, Refuse))]
         return self.rng.choice(useful or list(legal))

@@ -114,7 +114,16 @@ from ..record import GameRecord, _unchecked_record, states
 from ..rules import ISS
 from ..scoring import Abandoned, GameResult, PassedIn, seeger_fabian
 from ..state import GameState, Phase, apply, is_legal, new_game, result
-from ..state._core import E_DECLARER_CONCEDED, E_DEFENDERS_CONCEDED, E_LEFT, E_TIMEOUT, P_FINISHED
+from ..state._core import (
+    E_DECLARER_CONCEDED,
+    E_DEFENDERS_CONCEDED,
+    E_LEFT,
+    E_TIMEOUT,
+    P_BIDDING,
+    P_FINISHED,
+    P_PLAYING,
+    P_SKAT,
+)
 
 __all__ = [
     "MAX_LINE_LENGTH",
@@ -169,7 +178,6 @@ _PACKET = (0,) * 10 + (1,) * 10 + (2,) * 10 + (3,) * 2
 """Who gets the i-th card of an ISS deal ``w``: forehand, middlehand, rearhand, the skat."""
 _HOLD, _PASS, _PICKUP = Hold(), Pass(), PickUpSkat()
 _BIDS: dict[str, Bid] = {str(v): Bid(v) for v in BID_VALUES}
-_FINISHED, _PLAYING, _BIDDING, _SKAT = Phase.FINISHED, Phase.PLAYING, Phase.BIDDING, Phase.SKAT
 _KEY = re.compile(r"[A-Z][A-Z0-9]*\Z")
 _PROPERTY = re.compile(r"[ \t\r\n]*([A-Z][A-Z0-9]*)\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
 """One ``KEY[value]`` (after white space) as :func:`_properties` reads it: ``\\`` escapes
@@ -1009,10 +1017,10 @@ class _Replay:
             actor, text = moves[num - 1]
             self.num = num
             phase = state[0]
-            if phase is _FINISHED:
+            if phase is P_FINISHED:
                 raise self.fail("a move after the end of the game")
             last_defender_re = False
-            if phase is _PLAYING:
+            if phase is P_PLAYING:
                 # the common move first: a card in turn (the branches below word the errors)
                 play = _PLAYS.get(text)
                 if play is not None and _SEAT_OF.get(actor) == state[1] and not unknown_at:
@@ -1048,7 +1056,7 @@ class _Replay:
             if unknown_at:
                 raise self.fail(f"an unknown card '??' (move {unknown_at}) must be followed by "
                                 "the server's 'w LE.<seat>' or 'w TI.<seat>'", Reason.UNKNOWN_CARD)
-            if phase is _PLAYING:
+            if phase is P_PLAYING:
                 if text == "RE":
                     state = self.apply(state, Concede(_SEATS[seat]))
                     last_defender_re = seat != state.declarer_index
@@ -1070,7 +1078,7 @@ class _Replay:
                                         f"(resign), not {text!r}", Reason.UNKNOWN_CARD)
                     self.turn(state, seat)
                     state = self.apply(state, _PLAYS[text])
-            elif phase is _BIDDING:
+            elif phase is P_BIDDING:
                 if state[1] != seat:
                     self.turn(state, seat)
                 if text == "y":
@@ -1088,7 +1096,7 @@ class _Replay:
                     raise self.fail(f"in the auction the moves are a bid value, 'y' or 'p', not "
                                     f"{text!r}", Reason.UNKNOWN_ACTION)
                 state = self.apply(state, action)
-            elif phase is _SKAT:
+            elif phase is P_SKAT:
                 self.declarer(state, seat)
                 if text == "s":
                     state = self.apply(state, _PICKUP)
@@ -1109,7 +1117,7 @@ class _Replay:
                     else:
                         pending = contract
         self.num = len(moves)
-        if state[0] is not _FINISHED:
+        if state[0] is not P_FINISHED:
             if unknown_at:
                 raise self.fail("the record ends after an unknown card '??'",
                                 Reason.UNKNOWN_CARD)

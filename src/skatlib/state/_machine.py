@@ -50,6 +50,7 @@ from ._core import (
     P_BIDDING,
     P_DECLARING,
     P_FINISHED,
+    P_PLAYING,
     P_PUSHING,
     PICKED,
     SETUP,
@@ -57,7 +58,6 @@ from ._core import (
     TRICK,
     TRICKS,
     GameState,
-    Phase,
     illegal,
     make,
     seat_index,
@@ -98,7 +98,6 @@ _STEP: tuple[_Step, ...] = (
 _SIDE = (Concede, Claim, Refuse)
 _play = _playing.play
 _FOLLOW = T.FOLLOW
-_PLAYING = Phase.PLAYING
 _EVENTS = (TimeOut, Leave)
 _ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
@@ -256,7 +255,7 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
     if check:
         if type(state) is not GameState:
             require_state(state)
-        if kind is Play and state[0] is _PLAYING:
+        if kind is Play and state[0] is P_PLAYING:
             # the common case first: a legal card (the full check below words the error);
             # the mask inlines _playing.legal_mask (proven equal in test_state_play)
             card = action.card  # type: ignore[union-attr]
