@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from int_like import IntLike
 from skatlib import CardSet, Deal, InvalidCardsError, Reason, Seat, SkatError
@@ -112,3 +114,27 @@ def test_a_class_given_as_the_hands_or_the_deck_is_a_type_error(cls: type) -> No
         Deal(cls, CardSet())  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="deck must be an iterable of 32 cards"):
         Deal.from_order(cls)  # type: ignore[arg-type]
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_one_shuffle_is_textbook_fisher_yates_dealt_3_2_4_3_isko_3_2(seed: int) -> None:
+    """``Deal.shuffled`` (through ``deal._shuffled_masks``, which deals while it
+    shuffles and uses ``floor``) equals a plain Fisher-Yates over ``random()``
+    with ``int()``, dealt afterwards by ``deal_order()``, and draws exactly 31
+    numbers (so a seeded generator goes on alike after a deal)."""
+    import random as _random
+
+    from skatlib.deal import deal_order
+
+    mine, ref = _random.Random(seed), _random.Random(seed)
+    deck = list(range(32))
+    for i in range(31, 0, -1):
+        j = int(ref.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    masks = [0, 0, 0, 0]
+    for who, card in zip(deal_order(), deck):
+        masks[who] |= 1 << card
+    d = Deal.shuffled(mine)
+    assert [h.mask for h in d.hands] + [d.skat.mask] == masks
+    assert Deal.from_order(deck) == d
+    assert mine.random() == ref.random()

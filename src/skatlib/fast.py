@@ -52,7 +52,7 @@ from collections.abc import Sequence
 
 from . import _tables as T
 from .contract import game_type_index
-from .deal import deal_order
+from .deal import _shuffled_masks
 from .errors import IllegalActionError, Reason
 from .state import GameState, Phase
 
@@ -74,11 +74,6 @@ _winner = T.trick_winner_fast
 _pack = T.pack_trick
 _unpack = T.unpack_trick
 
-_ORDER = deal_order()
-# Fisher-Yates steps (position, positions left, receiver of that position)
-_DEAL_STEPS = tuple((i, float(i + 1), _ORDER[i]) for i in range(T.N_CARDS - 1, 0, -1))
-_FIRST = _ORDER[0]
-_DECK = list(range(T.N_CARDS))
 
 
 def random_deal(rng: random.Random) -> tuple[int, int, int, int]:
@@ -86,7 +81,8 @@ def random_deal(rng: random.Random) -> tuple[int, int, int, int]:
 
     It draws the same random numbers and deals the same cards as
     :meth:`Deal.shuffled(rng) <skatlib.Deal.shuffled>` (Fisher-Yates over
-    ``rng.random()``, packets 3-2-4-3), without building the objects.
+    ``rng.random()``, packets 3-2-4-3: the one shuffle,
+    ``skatlib.deal._shuffled_masks``), without building the objects.
 
     >>> import random
     >>> from skatlib import Deal
@@ -94,16 +90,7 @@ def random_deal(rng: random.Random) -> tuple[int, int, int, int]:
     >>> random_deal(random.Random(3)) == (*d.masks, d.skat.mask)
     True
     """
-    r = rng.random
-    deck = _DECK[:]
-    masks = [0, 0, 0, 0]
-    bit = _BIT
-    for i, n, who in _DEAL_STEPS:
-        j = int(r() * n)
-        c = deck[j]
-        deck[j] = deck[i]
-        masks[who] |= bit[c]
-    masks[_FIRST] |= bit[deck[0]]
+    masks = _shuffled_masks(rng)
     return masks[0], masks[1], masks[2], masks[3]
 
 

@@ -102,8 +102,7 @@ def check(s: GameState, action: object) -> None:
 def play(s: GameState, card: int) -> GameState:
     """Hot path: play ``card`` (no check).  Builds the state tuple in place (the
     eleven slots of :func:`skatlib.state._core.make`)."""
-    seat = s[1]
-    h = s[2]
+    _, seat, h, trick, leader, tricks, gt, d, skat, _, setup = s  # one unpack: 9 slots read
     bit = 1 << card
     if seat == 0:
         hands = (h[0] ^ bit, h[1], h[2])
@@ -111,13 +110,10 @@ def play(s: GameState, card: int) -> GameState:
         hands = (h[0], h[1] ^ bit, h[2])
     else:
         hands = (h[0], h[1], h[2] ^ bit)
-    trick = s[3]
     if len(trick) < 2:
-        return _new(GameState, (_PLAYING, _NEXT[seat], hands, trick + (card,), s[4], s[5], s[6],
-                                s[7], s[8], _NOT_ENDED, s[10]))
-    gt = s[6]
+        return _new(GameState, (_PLAYING, _NEXT[seat], hands, trick + (card,), leader, tricks, gt,
+                                d, skat, _NOT_ENDED, setup))
     c0, c1 = trick
-    leader = s[4]
     # inlined _tables.trick_winner_fast and pack_trick (proven equal in test_state_play)
     key = _KEY[gt][c0]
     k0, k1, k2 = key[c0], key[c1], key[card]
@@ -125,18 +121,16 @@ def play(s: GameState, card: int) -> GameState:
         winner = (leader + (2 if k2 > k1 else 1)) % 3
     else:
         winner = (leader + (2 if k2 > k0 else 0)) % 3
-    tricks = s[5] + (gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | card,)
-    d = s[7]
+    tricks += (gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | card,)
     # only null and schwarz-announced (or ouvert) games may end early (D-10)
-    if (gt == 5 or d >= 0 and s[10][CONTRACT].schwarz) and T.ends_early(gt, d, winner, True):
-        return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
-                                E_NULL_TRICK if gt == 5 else E_DEFENDERS_TRICK,
-                                s[10]))
+    if (gt == 5 or d >= 0 and setup[CONTRACT].schwarz) and T.ends_early(gt, d, winner, True):
+        return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, skat,
+                                E_NULL_TRICK if gt == 5 else E_DEFENDERS_TRICK, setup))
     if len(tricks) == 10:
-        return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, s[8],
-                                E_PLAYED_OUT, s[10]))
-    return _new(GameState, (_PLAYING, winner, hands, (), winner, tricks, gt, d, s[8], _NOT_ENDED,
-                            s[10]))
+        return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, skat,
+                                E_PLAYED_OUT, setup))
+    return _new(GameState, (_PLAYING, winner, hands, (), winner, tricks, gt, d, skat, _NOT_ENDED,
+                            setup))
 
 
 # ----- side actions: concessions and claims (D-11) --------------------------------------
