@@ -103,6 +103,15 @@ def test_shared_attrs_classes_keep_equality_per_action_type() -> None:
         assert a == copy.copy(a) and hash(a) == hash(copy.copy(a))
 
 
+def test_action_types_sharing_an_attrs_class_do_not_share_hashes() -> None:
+    """The hash follows the type too, so that ``encoding``'s dict of action ids (and any
+    dict of actions) does not see the seven actions without fields collide."""
+    assert len({hash(cls()) for cls in NO_FIELDS}) == len(NO_FIELDS)
+    for group in (CARD_ACTIONS, SEAT_ACTIONS):
+        for value in (0, 1, 2):
+            assert len({hash(cls(value)) for cls in group}) == len(group)
+
+
 @pytest.mark.parametrize("action", _examples(), ids=repr)
 def test_actions_stay_frozen_slotted_picklable_and_evolvable(action: Action) -> None:
     cls = type(action)

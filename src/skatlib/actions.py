@@ -54,7 +54,11 @@ class _NoFields:
     ...), which add only their text forms.  Each is a type of its own (``Hold() !=
     Pass()``, ``type(Hold()) is Hold``, ``attrs.fields(Hold) == ()``); one attrs class
     for the seven instead of seven keeps ``import skatlib`` cheap (building an attrs
-    class generates and compiles its methods, issue 18)."""
+    class generates and compiles its methods, issue 18).  The hash is the type's, so that
+    the seven do not collide in a dict (``encoding`` keys its action ids by action)."""
+
+    def __hash__(self) -> int:
+        return hash(type(self))
 
 
 class Hold(_NoFields):
@@ -148,6 +152,9 @@ class _CardAction:
 
     card: Card = attrs.field(converter=_to_card)
 
+    def __hash__(self) -> int:
+        return hash((type(self), self.card))
+
 
 @attrs.frozen(repr=False)
 class _SeatAction:
@@ -155,6 +162,9 @@ class _SeatAction:
     :class:`Refuse`, :class:`TimeOut` and :class:`Leave` (see :class:`_NoFields`)."""
 
     seat: Seat = attrs.field(converter=_to_seat)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.seat))
 
 
 @attrs.frozen(repr=False)
