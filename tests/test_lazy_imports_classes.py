@@ -142,14 +142,14 @@ def test_seat_and_card_actions_still_convert_their_field() -> None:
 
 def _twin(cls: type[Any]) -> type[Any]:
     """An attrs class of the same name and fields with attrs' own ``__repr__``."""
-    fields = {f.name: attrs.field(repr=f.repr) for f in attrs.fields(cls)}
+    fields = {f.name: attrs.field(repr=f.repr, init=f.init) for f in attrs.fields(cls)}
     return attrs.make_class(cls.__name__, fields, frozen=True, repr=True)
 
 
 def _attrs_repr(value: Any) -> str:
     cls: type[Any] = type(value)
     twin = _twin(cls)
-    return repr(twin(**{f.name: getattr(value, f.name) for f in attrs.fields(cls)}))
+    return repr(twin(**{f.name: getattr(value, f.name) for f in attrs.fields(cls) if f.init}))
 
 
 def _played(seed: int, rules: Rules = ISKO) -> tuple[GameRecord, object]:
@@ -191,11 +191,13 @@ def test_fields_repr_is_the_repr_attrs_generates(value: object) -> None:
 
 @attrs.frozen(repr=False)
 class _Box:
-    """A test class holding anything, even itself (through a list)."""
+    """A test class holding anything, even itself (through a list), with a field left
+    out of the repr, one with its own repr and one never set (``init=False``)."""
 
     content: object
     hidden: object = attrs.field(default=0, repr=False)
     shown: object = attrs.field(default="x", repr=lambda v: f"<{v}>")
+    unset: object = attrs.field(init=False)
 
     __repr__ = fields_repr
 
@@ -226,4 +228,4 @@ def test_fields_repr_shows_an_instance_inside_itself_as_dots_like_attrs() -> Non
     twin_inner: list[object] = []
     twin = _twin(_Box)(twin_inner, 0, "x")
     twin_inner.append(twin)
-    assert repr(box) == repr(twin) == "_Box(content=[...], shown=<x>)"
+    assert repr(box) == repr(twin) == "_Box(content=[...], shown=<x>, unset=NOTHING)"

@@ -30,7 +30,8 @@ def fields_repr(self: Any) -> str:
     compiles a generated ``__repr__`` for each class at import, about a million
     instructions, issue 18).  The same text: the fields whose ``repr`` is not False, in
     order, each by ``repr`` or its own ``repr=`` callable; an instance met again inside
-    itself shows as ``...``.  ``tests/test_lazy_imports.py`` checks it against attrs."""
+    itself shows as ``...``.  ``tests/test_lazy_imports_classes.py`` checks it against
+    attrs."""
     parts = []
     for a in type(self).__attrs_attrs__:
         if a.repr is False:
