@@ -192,7 +192,21 @@ class AllSummary(Autosummary):
         return super().run()
 
 
+def _public_bases(app: Sphinx, name: str, obj: object, options: object,
+                  bases: list[type]) -> None:
+    """Show a class's public bases: a private base of skatlib's (``actions._NoFields``,
+    the one attrs class under the actions without fields) gives way to its own bases."""
+    i = 0
+    while i < len(bases):
+        base = bases[i]
+        if base.__module__.startswith("skatlib") and base.__name__.startswith("_"):
+            bases[i:i + 1] = list(base.__bases__)
+        else:
+            i += 1
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", _resolve)
+    app.connect("autodoc-process-bases", _public_bases)
     app.add_directive("skatlib-all-summary", AllSummary)
     return {"parallel_read_safe": True}

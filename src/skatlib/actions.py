@@ -49,8 +49,22 @@ __all__ = [
 
 
 @attrs.frozen(repr=False)
-class Hold:
+class _NoFields:
+    """The attrs class under the actions without fields (:class:`Hold`, :class:`Pass`,
+    ...), which add only their text forms.  Each is a type of its own (``Hold() !=
+    Pass()``, ``type(Hold()) is Hold``, ``attrs.fields(Hold) == ()``); one attrs class
+    for the seven instead of seven keeps ``import skatlib`` cheap (building an attrs
+    class generates and compiles its methods, issue 18).  The hash is the type's, so that
+    the seven do not collide in a dict (``encoding`` keys its action ids by action)."""
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+
+class Hold(_NoFields):
     """Hold the value just bid ("ja"); only the listener (ISkO 3.3.2)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "y"
@@ -59,9 +73,10 @@ class Hold:
         return "Hold()"
 
 
-@attrs.frozen(repr=False)
-class Pass:
+class Pass(_NoFields):
     """Pass in the bidding; final (ISkO 3.3.3)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "p"
@@ -70,9 +85,10 @@ class Pass:
         return "Pass()"
 
 
-@attrs.frozen(repr=False)
-class PickUpSkat:
+class PickUpSkat(_NoFields):
     """The declarer picks up the skat (ISkO 2.2.2)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "s"
@@ -81,9 +97,10 @@ class PickUpSkat:
         return "PickUpSkat()"
 
 
-@attrs.frozen(repr=False)
-class PlayHand:
+class PlayHand(_NoFields):
     """The declarer plays without the skat (ISkO 2.2.3)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "hand"
@@ -130,6 +147,27 @@ def _to_contract(value: Contract | str) -> Contract:
 
 
 @attrs.frozen(repr=False)
+class _CardAction:
+    """The attrs class under :class:`Discard` and :class:`Play` (see :class:`_NoFields`)."""
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.card))
+
+
+@attrs.frozen(repr=False)
+class _SeatAction:
+    """The attrs class under the actions that name their seat: :class:`Concede`,
+    :class:`Refuse`, :class:`TimeOut` and :class:`Leave` (see :class:`_NoFields`)."""
+
+    seat: Seat = attrs.field(converter=_to_seat)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.seat))
+
+
+@attrs.frozen(repr=False)
 class Declare:
     """Announce the contract; after a pickup, also put away two cards.
 
@@ -162,8 +200,7 @@ def unchecked_declare(contract: Contract, discard_mask: int) -> Declare:
     return d
 
 
-@attrs.frozen(repr=False)
-class Discard:
+class Discard(_CardAction):
     """Put one card away into the skat: after a pickup the declarer puts away two
     cards one at a time and then announces with a bare :class:`Declare`; in
     Schieberamsch a player who took the skat pushes two cards this way.  The
@@ -173,7 +210,7 @@ class Discard:
     (Discard(Card.D7), 'discard.D7', Discard(Card.D7))
     """
 
-    card: Card = attrs.field(converter=_to_card)
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"discard.{self.card.name}"
@@ -182,11 +219,10 @@ class Discard:
         return f"Discard({self.card!r})"
 
 
-@attrs.frozen(repr=False)
-class Play:
+class Play(_CardAction):
     """Play a card to the current trick."""
 
-    card: Card = attrs.field(converter=_to_card)
+    __slots__ = ()
 
     def __str__(self) -> str:
         return self.card.name
@@ -195,13 +231,12 @@ class Play:
         return f"Play({self.card!r})"
 
 
-@attrs.frozen(repr=False)
-class Concede:
+class Concede(_SeatAction):
     """``seat`` concedes (D-11).  The declarer's concession ends the game as
     lost; when both defenders have conceded (or accepted a claim), all
     unplayed cards go to the declarer.  May come out of turn."""
 
-    seat: Seat = attrs.field(converter=_to_seat)
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"RE.{int(self.seat)}"
@@ -210,11 +245,12 @@ class Concede:
         return f"Concede({self.seat!r})"
 
 
-@attrs.frozen(repr=False)
-class Claim:
+class Claim(_NoFields):
     """The declarer shows his cards and claims the rest (D-11).  Defenders
     accept with :class:`Concede` or refuse with :class:`Refuse`; play may go on
     with his cards open.  May come out of turn."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "SC"
@@ -223,11 +259,10 @@ class Claim:
         return "Claim()"
 
 
-@attrs.frozen(repr=False)
-class Refuse:
+class Refuse(_SeatAction):
     """A defender refuses the declarer's claim: play continues, his cards open (D-11)."""
 
-    seat: Seat = attrs.field(converter=_to_seat)
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"RF.{int(self.seat)}"
@@ -236,11 +271,10 @@ class Refuse:
         return f"Refuse({self.seat!r})"
 
 
-@attrs.frozen(repr=False)
-class TimeOut:
+class TimeOut(_SeatAction):
     """Server event (``ISS`` rules only, D-18): ``seat`` ran out of time."""
 
-    seat: Seat = attrs.field(converter=_to_seat)
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"TI.{int(self.seat)}"
@@ -249,11 +283,10 @@ class TimeOut:
         return f"TimeOut({self.seat!r})"
 
 
-@attrs.frozen(repr=False)
-class Leave:
+class Leave(_SeatAction):
     """Server event (``ISS`` rules only, D-18): ``seat`` left the table."""
 
-    seat: Seat = attrs.field(converter=_to_seat)
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"LE.{int(self.seat)}"
@@ -262,9 +295,10 @@ class Leave:
         return f"Leave({self.seat!r})"
 
 
-@attrs.frozen(repr=False)
-class Kontra:
+class Kontra(_NoFields):
     """A defender doubles the game ("Kontra", D-15; house rule)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "kontra"
@@ -273,9 +307,10 @@ class Kontra:
         return "Kontra()"
 
 
-@attrs.frozen(repr=False)
-class Re:
+class Re(_NoFields):
     """The declarer answers Kontra and doubles again ("Re", D-15)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "re"

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from ._text import fields_repr
 from ._text import signed as _signed
 from .deal import Seat, _seat
 from .errors import InvalidScoreError, Reason, as_int, as_iterator, type_error
@@ -46,9 +47,11 @@ def _three_ints(value: object, name: str) -> list[int]:
     return items
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RamschResult:
     """The outcome of a Ramsch deal, per seat."""
+
+    __repr__ = fields_repr
 
     points: tuple[int, int, int]
     """Card points per seat, the skat included for its owner."""

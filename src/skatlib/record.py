@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from ._text import fields_repr
 from .actions import Action, Declare, Discard, Play, parse_action
 from .cards import CardSet
 from .deal import Deal
@@ -95,10 +96,12 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     return tuple(out)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameRecord:
     """A deal and the actions played on it, with the rules and free metadata
     (players, ratings, date, ids...) as ``(key, value)`` pairs."""
+
+    __repr__ = fields_repr
 
     deal: Deal
     actions: tuple[Action, ...] = attrs.field(converter=_actions)

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 import attrs
 
 from . import _tables as T
+from ._text import fields_repr
 from ._text import signed as _signed
 from .bidding import Bid, is_bid_value
 from .cards import Card, CardSet, to_mask
@@ -114,9 +115,11 @@ def matadors(game_type: GameType | int, cards: CardSet | Iterable[Card | int] | 
     return matadors_mask(game_type_index(game_type), to_mask(cards))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Level:
     """One item of the multiplier: e.g. ``Level('with 2', 2)`` or ``Level('hand', 1)``."""
+
+    __repr__ = fields_repr
 
     name: str
     amount: int
@@ -264,7 +267,7 @@ def overbid_value(contract: Contract, bid: int | Bid) -> int:
     return -(-b // base) * base
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameResult:
     """The outcome of a declarer game, as :func:`score` computes it.
 
@@ -272,6 +275,8 @@ class GameResult:
     ``score`` is what the list records for the declarer: ``+value`` if won,
     ``−2 × value`` if lost, times 2 for Kontra and 4 for Re.
     """
+
+    __repr__ = fields_repr
 
     contract: Contract
     bid: int
@@ -366,9 +371,11 @@ class GameResult:
         return self.explain()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PassedIn:
     """The result of a deal that all three passed in (ISkO 3.3.7, D-8): no score."""
+
+    __repr__ = fields_repr
 
     passed_in = True
     won = False
@@ -402,13 +409,15 @@ def _abandoned_reason(value: object) -> str:
     return value
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Abandoned:
     """A deal that ended without a game because a player timed out or left during
     the auction (ISS records, D-18).  The server marks it as a penalty; no score.
 
     ``seat`` is a :class:`~skatlib.Seat` or an int 0..2 (kept as given), ``reason`` a
     text; anything else is refused."""
+
+    __repr__ = fields_repr
 
     seat: int = attrs.field(converter=_abandoned_seat)
     """The seat that timed out or left."""
