@@ -85,7 +85,28 @@ from .scoring import GameResult, seeger_fabian_points
 from .state import GameState, Phase, _playing, new_game, result
 from .state import apply as _apply
 from .state import legal_actions as _legal_actions
-from .state._core import LEADER, MOVER, TRICK, TRICKS, actions_of_mask, byte_tables
+from .state._core import (
+    BID,
+    CONTRACT,
+    DECL,
+    HANDS,
+    HISTORY,
+    LEADER,
+    MOVER,
+    OPEN,
+    P_BIDDING,
+    P_DECLARING,
+    P_KONTRA,
+    P_PLAYING,
+    P_SKAT,
+    PHASE,
+    SETUP,
+    SKAT,
+    TRICK,
+    TRICKS,
+    actions_of_mask,
+    byte_tables,
+)
 from .state._machine import require_state
 
 __all__ = [
@@ -448,6 +469,28 @@ def _remember(cache: dict[Any, tuple[object, _Entries]], key: Any, owner: object
     return entries
 
 
+def _contract_ones(contract: Contract) -> tuple[int, ...]:
+    """The indices of ones that ``contract`` sets: its game type and the hand,
+    schneider, schwarz and ouvert flags of a hand game (cached per contract)."""
+    hit = _CONTRACT_ONES.get(contract)
+    if hit is None:
+        ones = [_GT + contract.game_type]
+        if contract.hand:
+            ones.append(_CONTRACT)
+            if contract.schneider:
+                ones.append(_CONTRACT + 1)
+            if contract.schwarz:
+                ones.append(_CONTRACT + 2)
+            if contract.ouvert:
+                ones.append(_CONTRACT + 3)
+        hit = _CONTRACT_ONES[contract] = tuple(ones)
+    return hit
+
+
+_CONTRACT_ONES: dict[Contract, tuple[int, ...]] = {}
+"""The entries of :func:`_contract_ones`, per contract (a few dozen at most)."""
+
+
 def _history_entries(o: Observation, me: int, info: bool) -> _Entries:
     """The entries of the auction, the skat, Kontra/Re and Schieberamsch, with the
     bid, the declarer and the contract, which the history decides (cached per
@@ -467,15 +510,7 @@ def _history_entries(o: Observation, me: int, info: bool) -> _Entries:
         ones.append(_DECL + rel[declarer])
     contract = o.contract
     if contract is not None:
-        ones.append(_GT + contract.game_type)
-        if contract.hand:
-            ones.append(_CONTRACT)
-            if contract.schneider:
-                ones.append(_CONTRACT + 1)
-            if contract.schwarz:
-                ones.append(_CONTRACT + 2)
-            if contract.ouvert:
-                ones.append(_CONTRACT + 3)
+        ones += _contract_ones(contract)
     named = [0, 0, 0]
     passed = [False, False, False]
     current = 0  # the last value bid: 0 in Ramsch, never 0 once a declarer is found
@@ -714,24 +749,27 @@ def _load_numpy() -> Any:
     return numpy
 
 
-class _PlayTracker:
-    """One seat's tensor in card play, brought up to date card by card instead of
-    rebuilt from a new :class:`Observation` at every decision.
+class _Tracker:
+    """One seat's tensor, brought up to date action by action instead of rebuilt from
+    a new :class:`Observation` at every decision.
 
-    It starts from the tensor of an observation in card play (made the one way,
-    by :func:`_observation_entries`) and then takes each :class:`~skatlib.Play`
-    while the play goes on: the card leaves the hand (and an open declarer hand),
-    joins the played cards, the current trick and the play sequence; a third card
-    clears the trick, moves the leader to the winner and counts the trick and its
-    points; the seat to move moves on.  Nothing else of the layout changes in card
-    play; anything else (a side action, the end) drops the tracker.  Mirrors the
-    card-play part of :func:`_observation_entries` and :func:`_trick_entries`;
-    proven equal to them on every decision of the ISS records and of random deals
-    of every preset in ``test_encoding`` (``test_the_card_play_tracker_*``).
-    ``t`` is a list or a numpy array.
+    It starts from the tensor of an observation (made the one way, by
+    :func:`_observation_entries`) and then takes each in-turn action of the deal:
+    :meth:`play` a card in card play (the card leaves the hand and an open declarer
+    hand, joins the played cards, the current trick and the play sequence; a third
+    card clears the trick, moves the leader to the winner and counts the trick and
+    its points), :meth:`step` any other action of the auction, the skat decision,
+    the put-away, the declaration and Kontra/Re.  What it does not follow
+    (Schieberamsch and Ramsch before the card play, a side action, the end of the
+    deal) makes :meth:`step` answer ``False``: the caller drops the tracker and
+    observes anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
+    :func:`_trick_entries` and what :func:`~skatlib.observe` reveals; proven equal to
+    them on every decision of the ISS records and of random records of every preset
+    in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list or a numpy array.
     """
 
-    __slots__ = ("declarer", "info", "me", "points", "t", "won")
+    __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "t",
+                 "to_move", "won")
 
     def __init__(self, t: Any, o: Observation, info: bool) -> None:
         self.t = t
@@ -747,24 +785,161 @@ class _PlayTracker:
             won[w] += 1
             c0, c1, c2 = trick.cards
             points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
+        self.phase = int(o.phase)
+        self.to_move = -1 if o.to_move is None else rel[o.to_move]
+        self.bid = o.bid
+        self.put = o.put_away if o.picked_up else 0
+        self.kontra = sum(1 for _, a in o.history if type(a) is Kontra or type(a) is Re)
+
+    @classmethod
+    def at_start(cls, t: Any, state: GameState, seat: int, info: bool) -> _Tracker | None:
+        """The tracker of ``seat`` in ``state``, the start of a deal's bidding (nothing
+        said yet), written into ``t`` (zeros) without an observation; ``None`` for any
+        other state.  At that moment the tensor is the seat, the phase, the seat to
+        move, the hand and "no bid yet": what :func:`_observation_entries` gives it
+        (proven equal in ``test_encoding``, ``test_the_tracker_*``)."""
+        if state[PHASE] is not P_BIDDING or state[SETUP][HISTORY]:
+            return None
+        rel = _REL[seat]
+        mover = state[MOVER]
+        t[_SEAT + seat] = 1.0
+        t[_PHASE + P_BIDDING] = 1.0
+        t[_TO_MOVE + rel[mover]] = 1.0
+        t[_BID] = 1.0
+        _set_cards(t, _HAND, state[HANDS][seat])
+        tr = cls.__new__(cls)
+        tr.t, tr.me, tr.info, tr.declarer = t, seat, info, -1
+        tr.won, tr.points = [0, 0, 0], [0, 0, 0]
+        tr.phase, tr.to_move, tr.bid, tr.put, tr.kontra = int(P_BIDDING), rel[mover], 0, 0, 0
+        return tr
 
     def play(self, before: GameState, card: int, after: GameState) -> None:
         """Take ``Play(card)``, which led from ``before`` to ``after`` (both in card
-        play)."""
+        play): :func:`_play_all` for this tracker alone."""
+        _play_all((self,), before, card, after)
+
+    def step(self, before: GameState, action: Action, after: GameState) -> bool:
+        """Take the in-turn ``action`` outside card play (``before`` -> ``after``);
+        ``False`` (the tensor then is stale) if it is not one this tracker follows."""
+        phase, new = before[PHASE], after[PHASE]
+        if new not in _FOLLOWED or before[DECL] < 0 and phase is not P_BIDDING:
+            return False  # Ramsch, Schieberamsch, the end: observe anew
         t = self.t
-        rel = _REL[self.me]
-        mover = before[MOVER]
-        if mover == self.me:
+        me = self.me
+        rel = _REL[me]
+        kind = type(action)
+        w = rel[before[MOVER]]
+        if phase is P_BIDDING:
+            if kind is Bid:
+                value = action.value  # type: ignore[union-attr]
+                t[_NAMED + w] = value / 264
+                if self.info:
+                    t[_BIDS + 63 * w + _BID_INDEX[value]] = 1.0
+            elif kind is Hold:
+                value = self.bid
+                t[_NAMED + w] = value / 264
+                if self.info:
+                    t[_HOLDS + 63 * w + _BID_INDEX[value]] = 1.0
+            elif kind is Pass:
+                t[_PASSED + w] = 1.0
+            else:
+                return False
+            bid = after[SETUP][BID]
+            if bid != self.bid:
+                t[_BID + (_BID_INDEX[self.bid] + 1 if self.bid else 0)] = 0.0
+                t[_BID + _BID_INDEX[bid] + 1] = 1.0
+                self.bid = bid
+            d = after[DECL]
+            if d >= 0:
+                t[_DECL + rel[d]] = 1.0
+        elif phase is P_SKAT:
+            if kind is PickUpSkat:
+                t[_PICKED] = 1.0
+                if before[MOVER] == me:  # the declarer sees the skat (observe)
+                    skat = after[HANDS][me] & ~before[HANDS][me]
+                    _set_cards(t, _HAND, skat)
+                    _set_cards(t, _SKAT, skat)
+            elif kind is not PlayHand:
+                return False
+        elif phase is P_DECLARING:
+            if kind is Discard:
+                card = action.card  # type: ignore[union-attr]
+                if before[MOVER] == me:  # the declarer knows what he put away (observe)
+                    t[_HAND + card] = 0.0
+                    t[_DISCARD + card] = 1.0
+                put = after[SKAT].bit_count()
+                if self.put:
+                    t[_PUT + self.put - 1] = 0.0
+                t[_PUT + put - 1] = 1.0
+                self.put = put
+            elif kind is Declare:
+                contract = after[SETUP][CONTRACT]
+                for i in _contract_ones(contract):
+                    t[i] = 1.0
+                if self.put:
+                    t[_PUT + self.put - 1] = 0.0
+                    self.put = 0
+                if after[SETUP][OPEN]:  # an ouvert game: the declarer's cards show
+                    d = after[DECL]
+                    self.declarer = d
+                    _set_cards(t, _DECL_HAND, after[HANDS][d])
+            else:
+                return False
+        elif phase is P_KONTRA:
+            if kind is Kontra or kind is Re:
+                t[_KONTRA + self.kontra] = 1.0
+                self.kontra += 1
+                if kind is Kontra and self.info:
+                    t[_KONTRA_BY + w] = 1.0
+            elif kind is not Pass:
+                return False
+        else:
+            return False
+        if new != self.phase:
+            t[_PHASE + self.phase] = 0.0
+            t[_PHASE + new] = 1.0
+            self.phase = new
+            if new is P_PLAYING:
+                t[_LEADER + rel[after[LEADER]]] = 1.0
+        if self.to_move >= 0:
+            t[_TO_MOVE + self.to_move] = 0.0
+        m = after[MOVER]
+        self.to_move = m = rel[m] if m >= 0 else -1
+        if m >= 0:
+            t[_TO_MOVE + m] = 1.0
+        return True
+
+
+_FOLLOWED = (P_BIDDING, P_SKAT, P_DECLARING, P_KONTRA, P_PLAYING)
+"""The phases a :class:`_Tracker` follows a deal into (with a declarer: not Ramsch;
+a tuple, searched by identity: hashing an enum member runs Python code)."""
+
+
+def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
+              after: GameState) -> None:
+    """:meth:`_Tracker.play` for each tracker given (``None``: a seat not followed),
+    the work they share done once."""
+    mover = before[MOVER]
+    trick = before[TRICK]
+    pos = len(trick)
+    leader = before[LEADER]
+    n = len(before[TRICKS])
+    seq = _PLAY_SEQ + 96 * n + 32 * pos + card
+    next_mover = after[MOVER]
+    for tr in trackers:
+        if tr is None:
+            continue
+        t = tr.t
+        me = tr.me
+        rel = _REL[me]
+        if mover == me:
             t[_HAND + card] = 0.0
-        if mover == self.declarer:
+        if mover == tr.declarer:
             t[_DECL_HAND + card] = 0.0
-        trick = before[TRICK]
-        pos = len(trick)
-        r = rel[before[LEADER]]
-        n = len(before[TRICKS])
-        t[_PLAYED + 32 * ((r + pos) % 3) + card] = 1.0
-        if self.info:
-            t[_PLAY_SEQ + 96 * n + 32 * pos + card] = 1.0
+        r = rel[leader]
+        t[_PLAYED + 32 * rel[mover] + card] = 1.0
+        if tr.info:
+            t[seq] = 1.0
             if not pos:
                 t[_LEADERS + 3 * n + r] = 1.0
         if pos < 2:
@@ -776,12 +951,22 @@ class _PlayTracker:
             w = rel[after[LEADER]]
             t[_LEADER + r] = 0.0
             t[_LEADER + w] = 1.0
-            self.won[w] += 1
-            self.points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
-            t[_TRICKS + w] = self.won[w] / 10
-            t[_POINTS + w] = self.points[w] / 120
-        t[_TO_MOVE + rel[mover]] = 0.0
-        t[_TO_MOVE + rel[after[MOVER]]] = 1.0
+            won = tr.won[w] = tr.won[w] + 1
+            points = tr.points[w] = tr.points[w] + (
+                _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card])
+            t[_TRICKS + w] = won / 10
+            t[_POINTS + w] = points / 120
+        t[_TO_MOVE + tr.to_move] = 0.0
+        tr.to_move = m = rel[next_mover]
+        t[_TO_MOVE + m] = 1.0
+
+
+def _set_cards(t: Any, offset: int, mask: int) -> None:
+    """``t[offset + c] = 1.0`` for every card ``c`` of ``mask``."""
+    while mask:
+        bit = mask & -mask
+        t[offset + bit.bit_length() - 1] = 1.0
+        mask ^= bit
 
 
 def _check_observation(obs: object) -> Observation:
@@ -969,8 +1154,9 @@ NUM_DEALS = math.factorial(32) // (math.factorial(10) ** 3 * math.factorial(2))
 class Example(NamedTuple):
     """One supervised example: what the seat to move knew, and what it did."""
 
-    tensor: list[float]
-    """The :func:`information_state_tensor` of the seat before it acted."""
+    tensor: Any
+    """The :func:`information_state_tensor` of the seat before it acted: a list of
+    floats (a float64 numpy array from ``examples_from_records(..., numpy=True)``)."""
     action: int
     """The action id it chose."""
     seat: int
@@ -980,14 +1166,20 @@ class Example(NamedTuple):
 
 
 def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int] | None = None,
-                          skip_errors: bool = False) -> Iterator[Example]:
+                          skip_errors: bool = False, numpy: bool = False) -> Iterator[Example]:
     """Supervised pairs from game records: for every in-turn action of every record,
     the acting seat's :func:`information_state_tensor`, the action id, the seat and
     the legal mask.  Side actions and server events are replayed but give no example.
-    ``seats`` restricts the examples to some seats (e.g. ``{0}``).
+    ``seats`` restricts the examples to some seats (e.g. ``{0}``).  With
+    ``numpy=True`` (needs numpy) each tensor is a float64 numpy array instead of a
+    list: the same values, faster to make (a copy in C, no list of 1,847 floats).
+
+    Each seat's tensor is followed action by action through the deal (``_Tracker``)
+    instead of being rebuilt from a new observation at every decision.
 
     :raises RecordError: at a record that does not replay, unless ``skip_errors``
         (then it is left out: its examples up to the bad action are kept).
+    :raises SkatError: (``OPTION_DISABLED``) for ``numpy=True`` without numpy.
 
     >>> from skatlib import Deal, GameRecord
     >>> rec = GameRecord.from_text(Deal.shuffled(1), "p p 18 s G.SK.DT")
@@ -996,16 +1188,23 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
     """
     from .errors import IllegalActionError, RecordError
 
+    np = None
+    if numpy:
+        np = _numpy()
+        if np is None:
+            raise SkatError("numpy=True needs numpy (pip install numpy)", Reason.OPTION_DISABLED)
     wanted = None if seats is None else {int(s) for s in seats}
+    size = INFORMATION_STATE_SIZE
     for n, record in enumerate(records, 1):
         if not isinstance(record, GameRecord):
             raise ArgumentTypeError(f"record {n} must be a GameRecord, not {type(record).__name__}")
         state = new_game(record.deal, record.rules, ramsch=record.ramsch)
-        # per seat, its tensor kept up to date through the card play (_PlayTracker):
-        # only the first decision of a seat in card play builds it from an observation
-        trackers: list[_PlayTracker | None] = [None, None, None]
+        actions = tuple(_factored(record.actions))
+        # per seat, its tensor followed through the deal (_Tracker): a seat's first
+        # decision, and its first after what no tracker follows, observe anew
+        trackers: list[_Tracker | None] = [None, None, None]
         try:
-            for action in _factored(record.actions):
+            for action in actions:
                 kind = type(action)
                 if kind in _SIDE_KINDS:  # checked and applied, no example
                     state = _apply(state, action)
@@ -1018,24 +1217,25 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
                     if not mask >> i & 1:
                         _apply(state, action)  # raises IllegalActionError with its reason
                     tracker = trackers[seat]
-                    if tracker is not None:
-                        tensor = tracker.t[:]
-                    else:
-                        o = observe(state, seat)
-                        tensor = information_state_tensor(o)
-                        if state[0] is _PLAYING:
-                            trackers[seat] = _PlayTracker(tensor[:], o, True)
+                    if tracker is None:
+                        t = [0.0] * size if np is None else np.zeros(size)
+                        tracker = _Tracker.at_start(t, state, seat, True)
+                        if tracker is None:
+                            o = observe(state, seat)
+                            tracker = _Tracker(information_state_tensor(
+                                o, None if np is None else t), o, True)
+                        trackers[seat] = tracker
+                    tensor = tracker.t.copy()
                     after = _apply(state, action, check=False)
                     yield Example(tensor, i, seat, mask)
                 else:
                     after = _apply(state, action)
                 if kind is Play and after[0] is _PLAYING:
-                    card = action.card  # type: ignore[union-attr]
-                    for tracker in trackers:
-                        if tracker is not None:
-                            tracker.play(state, card, after)
-                elif trackers != [None, None, None]:
-                    trackers = [None, None, None]
+                    _play_all(trackers, state, action.card, after)  # type: ignore[union-attr]
+                else:
+                    for j, tracker in enumerate(trackers):
+                        if tracker is not None and not tracker.step(state, action, after):
+                            trackers[j] = None
                 state = after
         except (IllegalActionError, SkatError) as exc:
             if skip_errors:

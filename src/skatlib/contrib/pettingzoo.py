@@ -210,7 +210,7 @@ class raw_env(AECEnv):
                 if self._tracked is not s:
                     self._trackers = [None, None, None]
                     self._tracked = s
-                self._trackers[seat] = E._PlayTracker(tensor.copy(), o, self._info)
+                self._trackers[seat] = E._Tracker(tensor.copy(), o, self._info)
         mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask
         self._observed[seat] = (s, tensor, mask)
         return {"observation": tensor.copy(), "action_mask": mask.copy()}
