@@ -449,10 +449,12 @@ _HAND_TABLE: tuple[tuple[tuple[int, ...], ...], ...] | None = None
 """The table of the hand block, once built."""
 
 
-_Entries = tuple[tuple[int, ...], tuple[tuple[int, float], ...]]
+_Entries = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]
+"""The entries of a history or of the completed tricks: the indices of their ones,
+then the indices and the values of their other entries."""
 _CACHE_SIZE = 4_096
-"""Entries of the history, trick and public-entry caches before they start afresh
-(each under 4 MiB: an entry holds tuples of at most a few hundred shared ints)."""
+"""Entries of the history and trick caches before they start afresh (each under
+4 MiB: an entry holds tuples of at most a few hundred shared ints)."""
 _HISTORY_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 _TRICKS_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 
@@ -462,7 +464,7 @@ def _remember(cache: dict[Any, tuple[object, _Entries]], key: Any, owner: object
     """Keep the entries worked out for ``owner`` (a history or a trick tuple, which
     consecutive observations share): keyed by its identity, holding it so that the
     identity cannot be reused while the entry lives."""
-    entries = (tuple(ones), tuple(values))
+    entries = (tuple(ones), tuple(i for i, _ in values), tuple(v for _, v in values))
     if len(cache) >= _CACHE_SIZE:
         cache.clear()
     cache[key] = (owner, entries)
@@ -615,39 +617,13 @@ def _tricks_entries(tricks: tuple[Any, ...], me: int, info: bool) -> _Entries:
     return entries
 
 
-_Public = tuple[object, object, tuple[int, ...], tuple[tuple[int, float], ...],
-                tuple[int, ...], tuple[float, ...]]
-"""The history, the completed tricks, their ones, their (index, value) pairs, and
-those pairs' indices and values apart."""
-_PUBLIC_CACHE: dict[tuple[int, int, int, bool], _Public] = {}
-"""The entries of the history and of the completed tricks together, keyed by the
-identities of both (held, so that neither identity can be reused while the entry
-lives) and by the seat: every observation of one trick by one seat shares them.
-They hold every entry of a tensor that is not 0 or 1."""
-
-
-def _public_entries(o: Observation, me: int, info: bool) -> _Public:
-    """:func:`_history_entries` and :func:`_tricks_entries` of ``o`` joined, kept in
-    :data:`_PUBLIC_CACHE`."""
-    history, tricks = o.history, o.tricks
-    h_ones, values = _history_entries(o, me, info)
-    if tricks:
-        t_ones, t_values = _tricks_entries(tricks, me, info)
-        h_ones += t_ones
-        values += t_values
-    entry = (history, tricks, h_ones, values, tuple(i for i, _ in values),
-             tuple(v for _, v in values))
-    if len(_PUBLIC_CACHE) >= _CACHE_SIZE:
-        _PUBLIC_CACHE.clear()
-    _PUBLIC_CACHE[id(history), id(tricks), me, info] = entry
-    return entry
-
-
-def _observation_entries(o: Observation, ones: list[int], info: bool) -> _Public:
+def _observation_entries(o: Observation, ones: list[int], info: bool
+                         ) -> tuple[_Entries, _Entries]:
     """The non-zero entries of the tensors of ``o``: the indices of ones appended to
-    ``ones``; returned, the entries of the history and the tricks, whose (index,
-    value) pairs are every other entry.  The one place the layout above is filled."""
-    me = int(o.seat)
+    ``ones``; returned, the entries of the history and of the completed tricks
+    (:func:`_history_entries`, :func:`_tricks_entries`, cached), which hold every
+    entry that is not 0 or 1.  The one place the layout above is filled."""
+    me = o.seat + 0  # the int of the Seat (int() of an IntEnum costs three times more)
     rel = _REL[me]
     phase = o.phase
     ones.append(_SEAT + me)
@@ -666,12 +642,15 @@ def _observation_entries(o: Observation, ones: list[int], info: bool) -> _Public
         _cards(ones, _DISCARD, o.discard.mask)
     if o.declarer_hand is not None:
         _cards(ones, _DECL_HAND, o.declarer_hand.mask)
-    tricks = o.tricks
     history = o.history
-    hit = _PUBLIC_CACHE.get((id(history), id(tricks), me, info))
-    if hit is None or hit[0] is not history or hit[1] is not tricks:
-        hit = _public_entries(o, me, info)
-    ones += hit[2]
+    hit = _HISTORY_CACHE.get((id(history), me, info))  # _history_entries' lookup, inlined
+    h = hit[1] if hit is not None and hit[0] is history else _history_entries(o, me, info)
+    tricks = o.tricks
+    if tricks:
+        hit = _TRICKS_CACHE.get((id(tricks), me, info))  # _tricks_entries' lookup, inlined
+        t = hit[1] if hit is not None and hit[0] is tricks else _tricks_entries(tricks, me, info)
+    else:
+        t = _NO_ENTRIES
     current = o.current_trick
     if current or phase is _PLAYING:
         r = rel[o.leader]
@@ -695,7 +674,10 @@ def _observation_entries(o: Observation, ones: list[int], info: bool) -> _Public
             ones.append(_CONCEDED + rel[who])
     if o.claim_pending:
         ones.append(_CLAIM)
-    return hit
+    return h, t
+
+
+_NO_ENTRIES: _Entries = ((), (), ())
 
 
 _consume = collections.deque[object](maxlen=0).extend
@@ -708,31 +690,35 @@ def _tensor(obs: Observation, info: bool, size: int, out: Any) -> Any:
     if type(obs) is not Observation:
         _check_observation(obs)
     ones: list[int] = []
-    public = _observation_entries(obs, ones, info)
+    h, p = _observation_entries(obs, ones, info)
     if out is None:
         t = [0.0] * size
-        _consume(map(t.__setitem__, ones, _ONES))  # t[i] = 1.0 for each i, in C
-        _consume(map(t.__setitem__, public[4], public[5]))  # the other values
+        put = t.__setitem__
+        _consume(map(put, ones, _ONES))  # t[i] = 1.0 for each i, in C
+        _consume(map(put, h[0], _ONES))
+        _consume(map(put, p[0], _ONES))
+        _consume(map(put, h[1], h[2]))  # the other values
+        _consume(map(put, p[1], p[2]))
         return t
-    return _fill(size, ones, public[3], out)
+    return _fill(size, ones, (h, p), out)
 
 
-def _fill(size: int, ones: list[int], values: tuple[tuple[int, float], ...], out: Any) -> Any:
+def _fill(size: int, ones: list[int], public: tuple[_Entries, _Entries], out: Any) -> Any:
     """Write the entries into ``out`` (a numpy array or a list of ``size``)."""
     if len(out) != size:
         raise ValueError(f"out has {len(out)} entries, the tensor needs {size}")
+    h, p = public
     if hasattr(out, "fill"):  # a numpy array: as few numpy calls as can be (each costs)
         out.fill(0.0)
         np = _np or _load_numpy()
-        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        for i, v in values:
-            out[i] = v
-        return out
-    for i in range(size):
-        out[i] = 0.0
-    for i in ones:
-        out[i] = 1.0
-    for i, v in values:
+        n = len(ones) + len(h[0]) + len(p[0])
+        out[np.fromiter(itertools.chain(ones, h[0], p[0]), np.intp, n)] = 1.0
+    else:
+        for i in range(size):
+            out[i] = 0.0
+        for i in itertools.chain(ones, h[0], p[0]):
+            out[i] = 1.0
+    for i, v in itertools.chain(zip(h[1], h[2]), zip(p[1], p[2])):
         out[i] = v
     return out
 
