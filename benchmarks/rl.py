@@ -19,8 +19,9 @@ the machine hits every figure alike):
   once bare and once asking for the mover's ``observation_tensor`` at each decision
   (what the PettingZoo env gives its agent every step);
 * ``examples_from_records`` on the ISS records of ``tests/data/iss``: records/s and
-  examples/s, beside the floor under them: the same records replayed with each
-  decision's legal mask and action id but no tensor (``..._replay_records_per_s``);
+  examples/s, as lists and with ``numpy=True`` (``..._numpy_records_per_s``), beside
+  the floor under them: the same records replayed with each decision's legal mask and
+  action id but no tensor (``..._replay_records_per_s``);
 * ``pettingzoo_raw_env_steps_per_s``: the same loop on ``raw_env`` (without the
   order-enforcing wrapper of ``env()``).
 
@@ -76,6 +77,7 @@ TARGETS = {  # issue 15
     # asked for its observation tensor at each decision too (docs/rl.rst, "Speed")
     "ratio_pettingzoo_vs_openspiel_with_tensor": (">=", 0.25),
     "examples_from_records_records_per_s": (">=", 2_000.0),
+    "examples_from_records_numpy_records_per_s": (">=", 2_000.0),
 }
 
 
@@ -174,7 +176,7 @@ def openspiel_steps(seconds: float, seed: int, name: str = "skat",
 
 
 def records_rate(copies: int) -> tuple[Callable[[], float], Callable[[], float],
-                                       Callable[[], float]] | None:
+                                       Callable[[], float], Callable[[], float] | None] | None:
     if not ISS_DATA.exists():
         return None
     records = [to_game_record(r) for r in read_records(ISS_DATA)] * copies
@@ -190,6 +192,12 @@ def records_rate(copies: int) -> tuple[Callable[[], float], Callable[[], float],
     def examples_per_s() -> float:
         return last.get("examples", 0.0)
 
+    def numpy_records_per_s() -> float:
+        start = time.perf_counter()
+        for _ in E.examples_from_records(records, numpy=True):
+            pass
+        return len(records) / (time.perf_counter() - start)
+
     steps = [(record, list(E._factored(record.actions))) for record in records]
 
     def replay_per_s() -> float:
@@ -204,7 +212,8 @@ def records_rate(copies: int) -> tuple[Callable[[], float], Callable[[], float],
                     E.action_id(a)
                 s = apply(s, a, check=type(a) in E._SIDE_KINDS)
         return len(records) / (time.perf_counter() - start)
-    return records_per_s, examples_per_s, replay_per_s
+    return (records_per_s, examples_per_s, replay_per_s,
+            numpy_records_per_s if _optional("numpy") is not None else None)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     if rates is not None:
         benches["examples_from_records_records_per_s"] = rates[0]
         benches["examples_from_records_examples_per_s"] = rates[1]
+        benches["examples_from_records_numpy_records_per_s"] = rates[3]
         benches["examples_from_records_replay_records_per_s"] = rates[2]
     runs: dict[str, list[float]] = {k: [] for k, b in benches.items() if b is not None}
     for _ in range(repeats):
@@ -260,6 +270,11 @@ def main(argv: list[str] | None = None) -> int:
         "pettingzoo_steps_per_s", "openspiel_cpp_steps_with_tensor_per_s")
     figures["ratio_examples_from_records_vs_replay"] = ratio(
         "examples_from_records_records_per_s", "examples_from_records_replay_records_per_s")
+    figures["ratio_examples_from_records_numpy_vs_replay"] = ratio(
+        "examples_from_records_numpy_records_per_s",
+        "examples_from_records_replay_records_per_s")
+    figures["ratio_observation_tensor_vs_calibration"] = ratio(
+        "observation_tensor_us", "calibration_sum_range_1000_us")
     figures["ratio_observation_tensor_vs_observe"] = ratio("observation_tensor_us",
                                                            "observe_us")
     figures["ratio_information_state_tensor_vs_observe"] = ratio(
