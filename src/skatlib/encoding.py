@@ -456,7 +456,6 @@ _CACHE_SIZE = 4_096
 """Entries of the history and trick caches before they start afresh (each under
 4 MiB: an entry holds tuples of at most a few hundred shared ints)."""
 _HISTORY_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
-_TRICKS_CACHE: dict[tuple[int, int, bool], tuple[object, _Entries]] = {}
 
 
 def _remember(cache: dict[Any, tuple[object, _Entries]], key: Any, owner: object,
@@ -560,61 +559,76 @@ def _history_entries(o: Observation, me: int, info: bool) -> _Entries:
     return _remember(_HISTORY_CACHE, key, history, ones, values)
 
 
-def _trick_entries(ones: list[int], n: int, t: Any, rel: tuple[int, ...], info: bool,
-                   won: list[int], points: list[int]) -> None:
-    """The entries of the ``n``-th completed trick ``t`` (0-based)."""
-    c0, c1, c2 = t.cards
-    r = rel[t.leader]
-    ones.append(_PLAYED + 32 * r + c0)
-    ones.append(_PLAYED + 32 * ((r + 1) % 3) + c1)
-    ones.append(_PLAYED + 32 * ((r + 2) % 3) + c2)
-    w = rel[t.winner]
-    won[w] += 1
-    points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
-    if info:
-        slot = _PLAY_SEQ + 96 * n
-        ones.append(slot + c0)
-        ones.append(slot + 32 + c1)
-        ones.append(slot + 64 + c2)
-        ones.append(_LEADERS + 3 * n + r)
+_TricksEntries = tuple[tuple[Any, ...], tuple[_Entries, _Entries, _Entries],
+                       tuple[int, int, int], tuple[int, int, int]]
+"""The completed tricks, their entries for each seat (forehand, middlehand,
+rearhand), and the tricks and card points each seat (not relative) won."""
+_TRICKS_CACHE: dict[tuple[int, bool], _TricksEntries] = {}
+"""Per trick tuple (by identity, held) and tensor: :func:`_tricks_entries`."""
+_LAST_TRICKS: dict[bool, _TricksEntries] = {}
+"""Per tensor: the last trick tuple's entries, so that the next trick tuple, one trick
+longer (a deal's observations see the tricks grow one at a time), only adds its own."""
 
 
-_LAST_TRICKS: dict[tuple[int, bool], tuple[tuple[Any, ...], list[int], list[int], list[int],
-                                           _Entries]] = {}
-"""Per (seat, info): the last trick tuple encoded, its ones, tricks and points won, and
-its entries, so that the next trick only adds its own (a deal's observations for one
-seat see the tricks grow one at a time)."""
-
-
-def _tricks_entries(tricks: tuple[Any, ...], me: int, info: bool) -> _Entries:
-    """The entries of the completed tricks: who played what, the play sequence,
-    tricks and points won (cached per trick tuple; built on the seat's last one
-    when that is one trick shorter)."""
-    key = (id(tricks), me, info)
+def _tricks_entries(tricks: tuple[Any, ...], info: bool) -> _TricksEntries:
+    """The entries of the completed tricks for each seat: who played what, the play
+    sequence and each trick's leader (relative to the seat), tricks and points won
+    (cached per trick tuple for all three seats, which see the same tricks; built on
+    the last one when that is one trick shorter)."""
+    key = (id(tricks), info)
     hit = _TRICKS_CACHE.get(key)
     if hit is not None and hit[0] is tricks:
-        return hit[1]
-    rel = _REL[me]
-    last = _LAST_TRICKS.get((me, info))
+        return hit
+    last = _LAST_TRICKS.get(info)
     n = len(tricks)
     if last is not None and len(last[0]) == n - 1 and last[0] == tricks[:-1]:
-        ones = last[1][:]
-        won = last[2][:]
-        points = last[3][:]
-        _trick_entries(ones, n - 1, tricks[-1], rel, info, won, points)
+        base = [e[0] for e in last[1]]
+        won, points = list(last[2]), list(last[3])
+        first = n - 1
     else:
-        ones, won, points = [], [0, 0, 0], [0, 0, 0]
-        for k, t in enumerate(tricks):
-            _trick_entries(ones, k, t, rel, info, won, points)
-    values: list[tuple[int, float]] = []
-    for i in range(3):
-        if won[i]:
-            values.append((_TRICKS + i, won[i] / 10))
-        if points[i]:
-            values.append((_POINTS + i, points[i] / 120))
-    entries = _remember(_TRICKS_CACHE, key, tricks, ones, values)
-    _LAST_TRICKS[me, info] = (tricks, ones, won, points, entries)
-    return entries
+        base = [(), (), ()]
+        won, points = [0, 0, 0], [0, 0, 0]
+        first = 0
+    added: list[list[int]] = [[], [], []]
+    for k in range(first, n):
+        t = tricks[k]
+        c0, c1, c2 = t.cards
+        leader = t.leader
+        w = t.winner
+        won[w] += 1
+        points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
+        slot = _PLAY_SEQ + 96 * k
+        for me in range(3):
+            r = _REL[me][leader]
+            a = added[me]
+            a.append(_PLAYED + 32 * r + c0)
+            a.append(_PLAYED + 32 * ((r + 1) % 3) + c1)
+            a.append(_PLAYED + 32 * ((r + 2) % 3) + c2)
+            if info:
+                a.append(slot + c0)
+                a.append(slot + 32 + c1)
+                a.append(slot + 64 + c2)
+                a.append(_LEADERS + 3 * k + r)
+    per: list[_Entries] = []
+    for me in range(3):
+        idx: list[int] = []
+        vals: list[float] = []
+        for seat in range(3):
+            r = _REL[me][seat]
+            if won[seat]:
+                idx.append(_TRICKS + r)
+                vals.append(won[seat] / 10)
+            if points[seat]:
+                idx.append(_POINTS + r)
+                vals.append(points[seat] / 120)
+        per.append((base[me] + tuple(added[me]), tuple(idx), tuple(vals)))
+    entry: _TricksEntries = (tricks, (per[0], per[1], per[2]), (won[0], won[1], won[2]),
+                             (points[0], points[1], points[2]))
+    if len(_TRICKS_CACHE) >= _CACHE_SIZE:
+        _TRICKS_CACHE.clear()
+    _TRICKS_CACHE[key] = entry
+    _LAST_TRICKS[info] = entry
+    return entry
 
 
 def _observation_entries(o: Observation, ones: list[int], info: bool
@@ -647,8 +661,10 @@ def _observation_entries(o: Observation, ones: list[int], info: bool
     h = hit[1] if hit is not None and hit[0] is history else _history_entries(o, me, info)
     tricks = o.tricks
     if tricks:
-        hit = _TRICKS_CACHE.get((id(tricks), me, info))  # _tricks_entries' lookup, inlined
-        t = hit[1] if hit is not None and hit[0] is tricks else _tricks_entries(tricks, me, info)
+        hit2 = _TRICKS_CACHE.get((id(tricks), info))  # _tricks_entries' lookup, inlined
+        if hit2 is None or hit2[0] is not tricks:
+            hit2 = _tricks_entries(tricks, info)
+        t = hit2[1][me]
     else:
         t = _NO_ENTRIES
     current = o.current_trick
@@ -749,7 +765,7 @@ class _Tracker:
     (Schieberamsch and Ramsch before the card play, a side action, the end of the
     deal) makes :meth:`step` answer ``False``: the caller drops the tracker and
     observes anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
-    :func:`_trick_entries` and what :func:`~skatlib.observe` reveals; proven equal to
+    :func:`_tricks_entries` and what :func:`~skatlib.observe` reveals; proven equal to
     them on every decision of the ISS records and of random records of every preset
     in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list or a numpy array.
     """
