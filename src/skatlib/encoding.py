@@ -1202,9 +1202,12 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
             raise ArgumentTypeError(f"record {n} must be a GameRecord, not {type(record).__name__}")
         state = new_game(record.deal, record.rules, ramsch=record.ramsch)
         actions = tuple(_factored(record.actions))
-        # per seat, its tensor followed through the deal (_Tracker): a seat's first
-        # decision, and its first after what no tracker follows, observe anew
-        trackers: list[_Tracker | None] = [None, None, None]
+        # per seat, its tensor followed through the deal (_Tracker), written at the start
+        # without an observation; a seat's first decision after what no tracker follows
+        # (or in a deal that does not start with the bidding) observes anew
+        trackers: list[_Tracker | None] = [
+            _Tracker.at_start([0.0] * size if np is None else np.zeros(size), state, seat, True)
+            if wanted is None or seat in wanted else None for seat in range(3)]
         try:
             for action in actions:
                 kind = type(action)
