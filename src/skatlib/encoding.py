@@ -46,7 +46,6 @@ True
 
 from __future__ import annotations
 
-import collections
 import itertools
 import json
 import math
@@ -696,10 +695,6 @@ def _observation_entries(o: Observation, ones: list[int], info: bool
 _NO_ENTRIES: _Entries = ((), (), ())
 
 
-_consume = collections.deque[object](maxlen=0).extend
-_ONES = itertools.repeat(1.0)
-
-
 def _tensor(obs: Observation, info: bool, size: int, out: Any) -> Any:
     """The tensor of ``obs`` (both tensor functions: the entries, then a new list or
     ``out`` filled with them)."""
@@ -708,13 +703,19 @@ def _tensor(obs: Observation, info: bool, size: int, out: Any) -> Any:
     ones: list[int] = []
     h, p = _observation_entries(obs, ones, info)
     if out is None:
+        # plain loops: CPython 3.11 specialises ``t[i] = x`` on a list, while
+        # map(t.__setitem__, ...) makes an argument tuple per entry (and GC work)
         t = [0.0] * size
-        put = t.__setitem__
-        _consume(map(put, ones, _ONES))  # t[i] = 1.0 for each i, in C
-        _consume(map(put, h[0], _ONES))
-        _consume(map(put, p[0], _ONES))
-        _consume(map(put, h[1], h[2]))  # the other values
-        _consume(map(put, p[1], p[2]))
+        for i in ones:
+            t[i] = 1.0
+        for i in h[0]:
+            t[i] = 1.0
+        for i in p[0]:
+            t[i] = 1.0
+        for i, v in zip(h[1], h[2]):  # the other values
+            t[i] = v
+        for i, v in zip(p[1], p[2]):
+            t[i] = v
         return t
     return _fill(size, ones, (h, p), out)
 
