@@ -531,6 +531,7 @@ def check_examples_are_the_per_state_reference(rec: GameRecord, seats: set[int] 
             e = next(examples)
             assert (e.seat, e.action, e.mask) == (s.to_move_index, E.action_id(a),
                                                   E.legal_mask(s))
+            assert type(e) is E.Example and type(e.action) is int and type(e.seat) is int
             tensor = e.tensor.tolist() if numpy else e.tensor
             assert type(e.tensor) is not list if numpy else type(e.tensor) is list
             assert tensor == E.information_state_tensor(observe(s, e.seat)), (n, s.phase)

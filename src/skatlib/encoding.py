@@ -1218,8 +1218,12 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
                     continue
                 seat = state[MOVER]
                 if wanted is None or seat in wanted:
-                    mask = legal_mask(state)
-                    i = action_id(action)
+                    if kind is Play and state[0] is _PLAYING:  # legal_mask, action_id inlined
+                        mask = _legal_cards(state)
+                        i = action.card + 0  # type: ignore[union-attr]  # the int of the Card
+                    else:
+                        mask = legal_mask(state)
+                        i = action_id(action)
                     if not mask >> i & 1:
                         _apply(state, action)  # raises IllegalActionError with its reason
                     tracker = trackers[seat]
@@ -1233,7 +1237,7 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
                         trackers[seat] = tracker
                     tensor = tracker.t.copy()
                     after = _apply(state, action, check=False)
-                    yield Example(tensor, i, seat, mask)
+                    yield _new_tuple(Example, (tensor, i, seat, mask))  # Example(...), in C
                 else:
                     after = _apply(state, action)
                 if kind is Play and after[0] is _PLAYING:
@@ -1250,6 +1254,7 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
 
 
 _SIDE_KINDS = frozenset((Concede, Claim, Refuse, TimeOut, Leave))
+_new_tuple = tuple.__new__
 
 
 def _numpy() -> Any:
