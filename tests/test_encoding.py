@@ -610,8 +610,13 @@ def test_the_tracker_follows_a_whole_iss_deal(monkeypatch: pytest.MonkeyPatch) -
     """On the ISS records (no Ramsch) a seat is observed only at its first decision after
     a side action (a claim, a concession): its tensor is written at the start without an
     observation and followed through the whole deal."""
-    observed = []
-    monkeypatch.setattr(E, "observe", lambda s, seat: observed.append(seat) or observe(s, seat))
+    observed: list[int] = []
+
+    def counting(s: GameState, seat: int) -> object:
+        observed.append(seat)
+        return observe(s, seat)
+
+    monkeypatch.setattr(E, "observe", counting)
     examples = 0
     for rec in (to_game_record(r) for r in read_records(ISS_FILE)):
         observed.clear()
