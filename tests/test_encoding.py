@@ -36,6 +36,7 @@ from skatlib import (
     Play,
     Push,
     Re,
+    Reason,
     RecordError,
     Rules,
     SkatError,
@@ -486,6 +487,14 @@ def test_examples_for_some_seats_and_bad_records() -> None:
         list(E.examples_from_records(["p p p"]))  # type: ignore[list-item]
 
 
+def test_examples_as_numpy_arrays_need_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = GameRecord.from_text(Deal.shuffled(1), "p p 18 s G.SK.DT")
+    monkeypatch.setattr(E, "_numpy", lambda: None)
+    with pytest.raises(SkatError, match="needs numpy") as info:
+        list(E.examples_from_records([rec], numpy=True))
+    assert info.value.reason is Reason.OPTION_DISABLED
+
+
 # ----------------------------------------------------------------------------- tracker
 
 
@@ -506,10 +515,12 @@ def random_record(game: tuple[int, str, bool], side: float = 0.15) -> GameRecord
     return GameRecord(s.deal, tuple(actions), rules, ramsch=ramsch)
 
 
-def check_examples_are_the_per_state_reference(rec: GameRecord, seats: set[int] | None) -> int:
-    """Every example of ``rec`` (the card-play ones followed card by card) is the
-    information-state tensor of a fresh observation of its state."""
-    examples = iter(E.examples_from_records([rec], seats=seats))
+def check_examples_are_the_per_state_reference(rec: GameRecord, seats: set[int] | None,
+                                               numpy: bool = False) -> int:
+    """Every example of ``rec`` (each seat's tensor followed action by action) is the
+    information-state tensor of a fresh observation of its state (with ``numpy``: a
+    float64 row with the same values)."""
+    examples = iter(E.examples_from_records([rec], seats=seats, numpy=numpy))
     s = new_game(rec.deal, rec.rules, ramsch=rec.ramsch)
     n = 0
     for a in factored(rec.actions):
@@ -520,7 +531,10 @@ def check_examples_are_the_per_state_reference(rec: GameRecord, seats: set[int] 
             e = next(examples)
             assert (e.seat, e.action, e.mask) == (s.to_move_index, E.action_id(a),
                                                   E.legal_mask(s))
-            assert e.tensor == E.information_state_tensor(observe(s, e.seat)), (n, s.phase)
+            assert type(e) is E.Example and type(e.action) is int and type(e.seat) is int
+            tensor = e.tensor.tolist() if numpy else e.tensor
+            assert type(e.tensor) is not list if numpy else type(e.tensor) is list
+            assert tensor == E.information_state_tensor(observe(s, e.seat)), (n, s.phase)
             n += 1
         s = apply(s, a)
     assert next(examples, None) is None
@@ -528,53 +542,85 @@ def check_examples_are_the_per_state_reference(rec: GameRecord, seats: set[int] 
 
 
 @settings(max_examples=80, deadline=None)
-@given(games, st.sampled_from([None, {0}, {1, 2}]))
-def test_the_card_play_tracker_gives_the_reference_examples(
-        game: tuple[int, str, bool], seats: set[int] | None) -> None:
-    """examples_from_records follows each seat's tensor through the card play instead of
-    observing every state anew: on random records of every preset (ouvert, Ramsch,
-    Schieberamsch, claims, refusals and concessions among them), for every seat or
-    some, each example is the per-state reference."""
-    check_examples_are_the_per_state_reference(random_record(game), seats)
+@given(games, st.sampled_from([None, {0}, {1, 2}]), st.booleans())
+def test_the_tracker_gives_the_reference_examples(
+        game: tuple[int, str, bool], seats: set[int] | None, numpy: bool) -> None:
+    """examples_from_records follows each seat's tensor through the deal instead of
+    observing every state anew: on random records of every preset (ouvert, Kontra,
+    Ramsch, Schieberamsch, claims, refusals and concessions among them), for every
+    seat or some, as lists or numpy rows, each example is the per-state reference."""
+    if numpy:
+        pytest.importorskip("numpy")
+    check_examples_are_the_per_state_reference(random_record(game), seats, numpy)
 
 
-def test_the_card_play_tracker_on_the_iss_records_for_each_seat() -> None:
-    """The 46 ISS games, seat by seat (the all-seats case: the test above this section)."""
+@pytest.mark.parametrize("numpy", [False, True])
+def test_the_tracker_on_the_iss_records_for_each_seat(numpy: bool) -> None:
+    """The 46 ISS games, seat by seat and for all seats, as lists and numpy rows."""
+    if numpy:
+        pytest.importorskip("numpy")
     records = [to_game_record(r) for r in read_records(ISS_FILE)]
-    assert sum(check_examples_are_the_per_state_reference(rec, {k})
-               for rec in records for k in range(3)) > 46 * 20
+    assert sum(check_examples_are_the_per_state_reference(rec, k, numpy)
+               for rec in records for k in ({0}, {1}, {2}, None)) > 46 * 40
 
 
 @pytest.mark.parametrize("info", [True, False])
-def test_the_card_play_tracker_follows_both_tensors(info: bool) -> None:
-    """_PlayTracker (also the PettingZoo env's, on numpy arrays) for the information-state
-    and the observation tensor: every seat's tensor, card by card through random deals
-    of every preset, is the tensor of a fresh observation."""
+def test_the_tracker_follows_both_tensors_through_the_deal(info: bool) -> None:
+    """_Tracker (also the PettingZoo env's, on numpy arrays) for the information-state
+    and the observation tensor: every seat's tensor, action by action through random
+    deals of every preset (the auction, the skat, the put-away, the declaration,
+    Kontra/Re, the card play), is the tensor of a fresh observation; it is observed
+    anew only at the start and where the tracker says it cannot follow (Ramsch and
+    Schieberamsch before the card play, the end)."""
     tensor = E.information_state_tensor if info else E.observation_tensor
-    checked = 0
+    checked = stepped = 0
     for k, name in enumerate(sorted(RULES) * 4):
         rng = random.Random(k)
         s = new_game(Deal.shuffled(rng), RULES[name], ramsch=RULES[name].ramsch and k % 2 == 1)
-        trackers: list[E._PlayTracker | None] = [None, None, None]
+        trackers: list[E._Tracker | None] = [None, None, None]
         while not s.is_finished:
-            legal = legal_actions(s)
-            a = rng.choice(legal)
-            if s.phase is Phase.PLAYING:
-                for seat in range(3):
-                    o = observe(s, seat)
-                    tr = trackers[seat]
-                    if tr is None:
-                        trackers[seat] = E._PlayTracker(tensor(o), o, info)
-                    else:
-                        assert tr.t == tensor(o), (name, k, seat)
-                        checked += 1
+            a = rng.choice(legal_actions(s))
+            for seat in range(3):
+                o = observe(s, seat)
+                tr = trackers[seat]
+                if tr is None:
+                    trackers[seat] = E._Tracker(tensor(o), o, info)
+                else:
+                    assert tr.t == tensor(o), (name, k, seat, s.phase)
+                    checked += 1
             nxt = apply(s, a)
-            if s.phase is Phase.PLAYING and nxt.phase is Phase.PLAYING:
-                assert isinstance(a, Play)
-                for tr in trackers:
-                    assert tr is not None
+            for seat, tr in enumerate(trackers):
+                assert tr is not None
+                if s.phase is Phase.PLAYING and nxt.phase is Phase.PLAYING:
+                    assert isinstance(a, Play)
                     tr.play(s, int(a.card), nxt)
-            else:
-                trackers = [None, None, None]
+                elif tr.step(s, a, nxt):
+                    stepped += 1
+                else:  # it only gives up where it says it does
+                    assert (nxt.phase in (Phase.FINISHED, Phase.PUSHING)
+                            or s.declarer is None and s.phase is not Phase.BIDDING
+                            or nxt.phase is Phase.PLAYING and nxt.contract is None), (a, s.phase)
+                    trackers[seat] = None
             s = nxt
     assert checked > 20 * len(RULES) * 4
+    assert stepped > 5 * len(RULES) * 4
+
+
+def test_the_tracker_follows_a_whole_iss_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the ISS records (no Ramsch) a seat is observed only at its first decision after
+    a side action (a claim, a concession): its tensor is written at the start without an
+    observation and followed through the whole deal."""
+    observed: list[int] = []
+
+    def counting(s: GameState, seat: int) -> object:
+        observed.append(seat)
+        return observe(s, seat)
+
+    monkeypatch.setattr(E, "observe", counting)
+    examples = 0
+    for rec in (to_game_record(r) for r in read_records(ISS_FILE)):
+        observed.clear()
+        side = sum(1 for a in rec.actions if type(a) in E._SIDE_KINDS)
+        examples += len(list(E.examples_from_records([rec])))
+        assert len(observed) <= 3 * side, rec
+    assert examples > 46 * 20

@@ -31,3 +31,13 @@ def test_benchmarks_rl_runs_and_writes_every_figure(tmp_path: Path,
         if figures[key] is None:
             assert "skipped (not installed)" in text
     assert set(doc["targets"]) == set(module.TARGETS)
+
+
+def test_benchmarks_rl_times_in_cpu_time(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    module = load_script("benchmarks/rl.py", "skatlib_benchmarks_rl", fresh=True)
+    out = tmp_path / "rl.json"
+    assert module.main(["--quick", "--repeats", "1", "--seconds", "0.05", "--cpu-time",
+                        "--json", str(out)]) == 0
+    assert "CPU time" in capsys.readouterr().out
+    assert json.loads(out.read_text(encoding="utf-8"))["meta"]["clock"] == "cpu"

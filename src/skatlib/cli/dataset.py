@@ -83,10 +83,10 @@ def _records(files: list[str], counts: _Counts, limit: int | None, progress: _Pr
 
 
 def _examples(records: Iterator[GameRecord], seats: list[int] | None,
-              counts: _Counts) -> Iterator[Example]:
+              counts: _Counts, numpy: bool) -> Iterator[Example]:
     for rec in records:
-        try:
-            batch = list(examples_from_records([rec], seats=seats))
+        try:  # numpy arrays for .npz: no list of floats made only to be converted
+            batch = list(examples_from_records([rec], seats=seats, numpy=numpy))
         except RecordError:
             counts.left_out += 1
             continue
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = "npz" if target.endswith(".npz") else "jsonl"
     try:
         n = save_examples(_examples(_records(files, counts, args.limit, progress, start), seats,
-                                    counts), target)
+                                    counts, fmt == "npz"), target)
     except RecordError as exc:  # a file that cannot be opened
         progress.clear()
         raise UsageError(str(exc)) from None

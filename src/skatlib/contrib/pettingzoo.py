@@ -148,8 +148,9 @@ class raw_env(AECEnv):
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
+        self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
-        """Per seat, its tensor followed through the card play (encoding._PlayTracker)."""
+        """Per seat, its tensor followed through the deal (encoding._Tracker)."""
         self._tracked: GameState | None = None
         """The state the trackers are at."""
         self._info = observation == "information_state"
@@ -192,9 +193,10 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: its tensor and its action mask, worked out once per
-        state and seat (every call hands out arrays of its own).  In card play the
-        tensor is brought up to date card by card from the seat's previous one
-        instead of being rebuilt (``skatlib.encoding._PlayTracker``)."""
+        state and seat (every call hands out arrays of its own).  The tensor is
+        brought up to date action by action from the seat's previous one instead of
+        being rebuilt (``skatlib.encoding._Tracker``; at the start of a deal it is
+        written without an observation)."""
         seat = _SEAT[agent]
         s = self.state
         cached = self._observed[seat]
@@ -204,13 +206,18 @@ class raw_env(AECEnv):
         if tracker is not None:
             tensor = tracker.t  # the tracker's own array: only copies are handed out
         else:
-            o = observe(s, seat)
-            tensor = self._tensor(o, out=self._empty(self._size, self._float32))
-            if s[0] is Phase.PLAYING:  # follow this seat's tensor through the card play
-                if self._tracked is not s:
-                    self._trackers = [None, None, None]
-                    self._tracked = s
-                self._trackers[seat] = E._PlayTracker(tensor.copy(), o, self._info)
+            tracker = E._Tracker.at_start(self._zeros(self._size, self._float32), s, seat,
+                                          self._info)
+            if tracker is None:
+                o = observe(s, seat)
+                tensor = self._tensor(o, out=self._empty(self._size, self._float32))
+                tracker = E._Tracker(tensor.copy(), o, self._info)
+            else:
+                tensor = tracker.t.copy()
+            if self._tracked is not s:  # follow this seat's tensor through the deal
+                self._trackers = [None, None, None]
+                self._tracked = s
+            self._trackers[seat] = tracker
         mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask
         self._observed[seat] = (s, tensor, mask)
         return {"observation": tensor.copy(), "action_mask": mask.copy()}
@@ -260,16 +267,18 @@ class raw_env(AECEnv):
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
         before = s
-        s = apply(s, E.action_from_id(i, s), check=False)
+        chosen = E.action_from_id(i, s)
+        s = apply(s, chosen, check=False)
         self.state = s
         if self._tracked is before:
+            trackers = self._trackers
             if before[0] is Phase.PLAYING and s[0] is Phase.PLAYING:
-                for tracker in self._trackers:
-                    if tracker is not None:
-                        tracker.play(before, i, s)
-                self._tracked = s
+                E._play_all(trackers, before, i, s)
             else:
-                self._tracked = None
+                for k, tracker in enumerate(trackers):
+                    if tracker is not None and not tracker.step(before, chosen, s):
+                        trackers[k] = None
+            self._tracked = s
         self._cumulative_rewards[agent] = 0.0
         if s[0] is Phase.FINISHED:
             scale = self.reward_scale
