@@ -465,6 +465,45 @@ def _squeeze_trump(h: int, r: int, low_gone: int) -> int:
     return out
 
 
+def _squeeze_lows(la: int, lb: int, lc: int) -> int:
+    """The low cards (7, 8, 9 and jacks) of the three hands squeezed
+    (:func:`_squeeze_trump`), as one int ``la' << 64 | lb' << 32 | lc'``: what
+    the equivalent transposition key holds of them (the other cards stay)."""
+    r = la | lb | lc
+    gone = _LOW_CARDS & ~r
+    return ((_squeeze_trump(la, r, gone) << 32 | _squeeze_trump(lb, r, gone)) << 32
+            | _squeeze_trump(lc, r, gone))
+
+
+def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
+    """The suit-isomorphism key of the three hands (the leader's first) for game
+    type ``gt``: suits that play alike are interchangeable, so the per-suit
+    patterns (the suit's cards in each hand) of those suits are sorted, and two
+    positions that differ only by a permutation of them get one key.  Alike are
+    all four suits in null (no trump, points do not count) and in grand (the
+    jacks, fixed in the key, are the only trumps; every suit has the same ranks
+    and points); in a suit game the three plain suits (the trump suit is fixed).
+    Applied to squeezed hands (equivalent keys) too: the squeeze works suit by
+    suit, so it commutes with a permutation of suits."""
+    if gt == _NULL:
+        def null_key(ha: int, hb: int, hc: int) -> int:
+            p = sorted(((ha >> sh & 0xFF) | (hb >> sh & 0xFF) << 8 | (hc >> sh & 0xFF) << 16)
+                       for sh in (0, 8, 16, 24))
+            return ((p[0] << 24 | p[1]) << 24 | p[2]) << 24 | p[3]
+        return null_key
+    shifts = tuple(sh for sh in (0, 8, 16, 24) if sh != 8 * gt)
+    fixed = T.JACKS | (0 if gt == T.GRAND else 0xFF << 8 * gt)
+
+    def trump_key(ha: int, hb: int, hc: int) -> int:
+        p = sorted(((ha >> sh & 0x7F) | (hb >> sh & 0x7F) << 7 | (hc >> sh & 0x7F) << 14)
+                   for sh in shifts)
+        k = (ha & fixed) << 64 | (hb & fixed) << 32 | hc & fixed
+        for x in p:
+            k = k << 21 | x
+        return k
+    return trump_key
+
+
 _CARDS_MEMO: dict[int, tuple[int, ...]] = {}
 
 
@@ -502,6 +541,12 @@ _SQUEEZE_LIMIT = 200_000
 _BOUNDS_FROM = 5
 """The quick bounds are tried at trick starts with at least this many cards in
 hand (lower, they cost more than the nodes they save: the rest is searched fast)."""
+
+_ENTRY = "lower | upper << 7 | (best lead + 1) << 14"
+"""A points-search table entry: one int (not a list: no allocation of a tracked
+object per store, which the garbage collector would scan), holding bounds on the
+declarer's points still to come (0..120, 7 bits each) and the best lead found
+(a card index, -1 for none)."""
 
 _HISTORY_STEP = 16
 """What a lead gains in the history order for each cutoff it caused."""
@@ -565,9 +610,10 @@ class Solver:
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
-                 tt_limit: object = DEFAULT_TT_LIMIT) -> None:
+                 isokeys: object = False, tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
         self.eqkeys = _flag(eqkeys, "eqkeys")
+        self.isokeys = _flag(isokeys, "isokeys")
         self.history = _flag(history, "history")
         self.targets = _flag(targets, "targets")
         self.bounds = _flag(bounds, "bounds")
@@ -581,12 +627,12 @@ class Solver:
         """The most transposition entries seen at a check (before an eviction)."""
         self._stats = [0]
         self._squeezed: dict[int, int] = {}
-        """(played low cards << 32 | hand) -> the hand squeezed (see _squeeze_trump)."""
+        """The low cards of three hands -> squeezed (see _squeeze_lows)."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
         self._limit = [_CHECK_EVERY]
-        self._points: dict[tuple[int, bool], tuple[_Search, dict[int, list[int]]]] = {}
+        self._points: dict[tuple[int, bool], tuple[_Search, dict[int, int]]] = {}
         self._goals: dict[tuple[int, bool], tuple[_GoalSearch, dict[int, bool]]] = {}
 
     @property
@@ -641,7 +687,7 @@ class Solver:
         entries first stored go first).  Rebuilt in place: the searches hold the
         dicts."""
         self.evictions += 1
-        tables: list[dict[int, list[int]] | dict[int, bool]] = [
+        tables: list[dict[int, int] | dict[int, bool]] = [
             t for _, t in self._points.values()]
         tables.extend(t for _, t in self._goals.values())
         for table in tables:
@@ -874,11 +920,11 @@ class Solver:
         s = pos.leader
         return search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (d - s) % 3)
 
-    def _points_search(self, gt: int, stop: bool) -> tuple[_Search, dict[int, list[int]]]:
+    def _points_search(self, gt: int, stop: bool) -> tuple[_Search, dict[int, int]]:
         key = (gt, stop)
         hit = self._points.get(key)
         if hit is None:
-            table: dict[int, list[int]] = {}
+            table: dict[int, int] = {}
             hit = (_make_points_search(gt, stop, table, self), table)
             self._points[key] = hit
         self._checkpoint()
@@ -899,7 +945,7 @@ def _strength(gt: int, card: int) -> int:
     return T.KEY[gt][card][card]
 
 
-def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: Solver
+def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                         ) -> _Search:
     """The points search for one game type: ``search(ha, hb, hc, dr, rem, alpha,
     beta)`` -> the declarer's card points from the remaining tricks (fail-soft),
@@ -919,6 +965,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
     ordering = solver.ordering
     equiv = solver.equivalence
     eqkeys = solver.eqkeys
+    isokeys = solver.isokeys
+    iso = _iso_keyer(gt)
     history = solver.history
     bounds = solver.bounds
     bounds_from = _BOUNDS_FROM
@@ -928,7 +976,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
     step = _HISTORY_STEP
     hist_d = [0] * 32
     hist_o = [0] * 32
-    squeeze = _squeeze_trump
+    squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
     sq_memo = solver._squeezed
     reps = _reps_trump
@@ -975,24 +1023,27 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
         entry = None
         tkey = 0
         if use_tt:
-            gone = low_cards & ~(ha | hb | hc)
-            if eqkeys and gone:
-                g = gone << 32
-                sa = sq_memo.get(g | ha)
-                if sa is None:
-                    sa = sq_memo[g | ha] = squeeze(ha, ha | hb | hc, gone)
-                sb = sq_memo.get(g | hb)
-                if sb is None:
-                    sb = sq_memo[g | hb] = squeeze(hb, ha | hb | hc, gone)
-                sc = sq_memo.get(g | hc)
-                if sc is None:
-                    sc = sq_memo[g | hc] = squeeze(hc, ha | hb | hc, gone)
-                tkey = ((sa << 32 | sb) << 32 | sc) << 2 | dr
+            la = ha & low_cards
+            lb_ = hb & low_cards
+            lc = hc & low_cards
+            if eqkeys and la | lb_ | lc != low_cards:  # a low card was played
+                k = (lc << 32 | lb_) << 32 | la
+                low = sq_memo.get(k)
+                if low is None:
+                    low = sq_memo[k] = squeeze_low(la, lb_, lc)
+                if isokeys:
+                    tkey = iso(ha ^ la | low >> 64, hb ^ lb_ | low >> 32 & 0xFFFFFFFF,
+                               hc ^ lc | low & 0xFFFFFFFF) << 2 | dr
+                else:
+                    tkey = (((ha ^ la) << 32 | hb ^ lb_) << 32 | hc ^ lc | low) << 2 | dr
+            elif isokeys:
+                tkey = iso(ha, hb, hc) << 2 | dr
             else:
                 tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
             entry = tt.get(tkey)
             if entry is not None:
-                lb, ub = entry[0], entry[1]
+                lb = entry & 127
+                ub = entry >> 7 & 127
                 if lb >= beta:
                     return lb
                 if ub <= alpha:
@@ -1025,7 +1076,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                 else:
                     moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
             if entry is not None and len(moves0) > 1:
-                bm = entry[2]
+                bm = (entry >> 14) - 1
                 if bm != moves0[0] and bm in moves0:
                     moves0 = [bm, *(c for c in moves0 if c != bm)]
         a0 = alpha
@@ -1157,7 +1208,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
             if entry is None:
                 lb, ub = 0, rem
             else:
-                lb, ub = entry[0], entry[1]
+                lb = entry & 127
+                ub = entry >> 7 & 127
             if best0 <= alpha:
                 if best0 < ub:
                     ub = best0
@@ -1166,7 +1218,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                     lb = best0
             else:
                 lb = ub = best0
-            tt[tkey] = [lb, ub, bm]
+            tt[tkey] = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
         return best0
 
     return search
@@ -1185,6 +1237,8 @@ def _make_goal_search(gt: int, want_win: bool, tt: dict[int, bool], solver: Solv
     use_tt = solver.use_tt
     ordering = solver.ordering
     equiv = solver.equivalence
+    isokeys = solver.isokeys
+    iso = _iso_keyer(gt)
     reps = _reps_null if gt == _NULL else _reps_trump
     cards = _cards
     strength = tuple(KEYG[c][c] for c in range(32))
@@ -1198,7 +1252,10 @@ def _make_goal_search(gt: int, want_win: bool, tt: dict[int, bool], solver: Solv
             checkpoint()
         tkey = 0
         if use_tt:
-            tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+            if isokeys:
+                tkey = iso(ha, hb, hc) << 2 | dr
+            else:
+                tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
             hit = tt.get(tkey)
             if hit is not None:
                 return hit
