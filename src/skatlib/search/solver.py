@@ -48,8 +48,13 @@ trick start; the three cards of a trick are nested loops), with
 * equivalent transposition keys: the 7, 8 and 9 of a suit (no points) and
   the jacks (2 points each) are keyed with the played ones squeezed out, so
   positions equal up to equivalent cards share one entry;
+* killer leads for the defenders: the last defender's lead that caused a
+  cutoff at the same depth is tried first (after the table's best lead);
 * optionally (off by default, it measured no gain) the history heuristic:
   leads that caused cutoffs are tried earlier;
+* optionally (off by default, it merges too few positions to pay for its key)
+  suit-isomorphism keys: positions equal up to a permutation of
+  interchangeable suits share one entry;
 * optionally (off by default, it saves fewer nodes than it costs time) quick
   bounds: the sure tricks of the side on lead bound the declarer's points
   before a trick start is searched;
@@ -60,7 +65,7 @@ trick start; the three cards of a trick are nested loops), with
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
-a median of under a second, with a tail of several seconds (see
+a median of a few seconds in pure Python, with a tail of over ten (see
 :doc:`/bots` for the measured figures).
 """
 
@@ -568,9 +573,10 @@ class Solver:
     and every 4096 nodes during one.  Over the limit, every table keeps only
     its newer half (entries are dropped oldest first, :attr:`evictions` counts
     how often) and the search goes on, exact but without what it forgot.  An
-    entry costs about 160 bytes (measured with tracemalloc: the key, the list
-    of bounds and the dict slot), so the tables stay under about 170 MB at the
-    default; a solver with ``tt_limit=400_000`` (the PIMC bot's) under 70 MB.
+    entry costs about 130 bytes (measured with tracemalloc: the key, the int
+    holding the bounds and the best lead, and the dict slot), so the tables
+    stay under about 140 MB at the default; a solver with ``tt_limit=400_000``
+    (the PIMC bot's) under 60 MB.
     :meth:`clear` (or :func:`clear_cache` for the solver behind :func:`solve`)
     frees them at once.
 
@@ -596,6 +602,17 @@ class Solver:
         game), and a bound outside the window cuts the search.  Off by
         default: on RuleBot deals it saves about 8% of the nodes and costs
         about as much time as it saves (``benchmarks/solver.py --realistic``).
+    :param killers: killer leads for the defenders: the last defender's lead that
+        caused a cutoff at a trick start (same hand size, same seat relative to
+        the declarer) is tried first at the next one where it is legal (after the
+        table's best lead).  About 0.9 × the nodes on RuleBot deals; for the
+        declarer's leads it measured no gain (``benchmarks/solver.py
+        --realistic``).
+    :param isokeys: suit-isomorphism keys (:func:`_iso_keyer`): positions equal
+        up to a permutation of interchangeable suits (all four in grand and
+        null, the three plain suits in a suit game) share an entry.  Off by
+        default: they merge about 1% of the nodes and the key costs more time
+        than that saves.
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -610,8 +627,10 @@ class Solver:
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
-                 isokeys: object = False, tt_limit: object = DEFAULT_TT_LIMIT) -> None:
+                 isokeys: object = False, killers: object = True,
+                 tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
+        self.killers = _flag(killers, "killers")
         self.eqkeys = _flag(eqkeys, "eqkeys")
         self.isokeys = _flag(isokeys, "isokeys")
         self.history = _flag(history, "history")
@@ -968,6 +987,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     isokeys = solver.isokeys
     iso = _iso_keyer(gt)
     history = solver.history
+    killers = solver.killers
+    # killer leads of the defenders: [dr * 16 + cards in the leader's hand] -> the
+    # last defender's lead that caused a cutoff there
+    killer = [-1] * 48
     bounds = solver.bounds
     bounds_from = _BOUNDS_FROM
     sure = _sure_tricks
@@ -1075,6 +1098,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     moves0 = sorted(moves0, key=hk.__getitem__, reverse=True)
                 else:
                     moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
+            if killers and not m0 and len(moves0) > 1:  # a defender leads
+                kc = killer[dr * 16 + ha.bit_count()]
+                if kc != moves0[0] and kc in moves0:
+                    moves0 = [kc, *(c for c in moves0 if c != kc)]
             if entry is not None and len(moves0) > 1:
                 bm = (entry >> 14) - 1
                 if bm != moves0[0] and bm in moves0:
@@ -1203,6 +1230,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     if a0 >= b0:
                         if history:
                             hist_o[c0] += step
+                        if killers:
+                            killer[dr * 16 + ha.bit_count()] = c0
                         break
         if use_tt:
             if entry is None:
