@@ -79,7 +79,7 @@ OLDER = {"tt", "ordering", "equivalence", "mtdf"}
 
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("all on", {}),
-    ("before issue 17 (the three below off)", OLD),
+    ("before issue 17 (its enhancements off)", OLD),
     ("  + equivalent transposition keys alone", {**OLD, "eqkeys": True}),
     ("  + history heuristic alone", {**OLD, "history": True}),
     ("  + target 61 probed first alone", {**OLD, "targets": True}),
