@@ -216,8 +216,9 @@ def test_solver_equals_brute_force_minimax() -> None:
 @pytest.mark.parametrize("flags", [
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
     {"eqkeys": False}, {"history": False}, {"targets": False}, {"bounds": True},
+    {"killers": False}, {"isokeys": True},
     {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
-     "history": False, "targets": False},
+     "history": False, "targets": False, "killers": False},
 ])
 def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
     rng = random.Random(2)
@@ -491,13 +492,14 @@ WRONG: Any = (0, "CJ", None, [])
     lambda: solve(WRONG[0]), lambda: evaluate_moves(WRONG[1]),
     lambda: takes_all_tricks(WRONG[2]), lambda: position_of(WRONG[3]),
     lambda: Solver(tt=1), lambda: Solver(history="no"), lambda: Solver(tt_limit=2.0),
-    lambda: Solver().solve(WRONG[0]),
+    lambda: Solver().solve(WRONG[0]), lambda: Solver(killers=1),
+    lambda: Solver(isokeys="yes"),
 ])
 def test_wrong_argument_types_raise_type_errors(call: Callable[[], object]) -> None:
     """CONTRIBUTING "Errors and types": a wrong type is an ArgumentTypeError (a
     TypeError and a SkatError) naming the parameter -- in the pure and in the
     compiled build (.ci/compiled), never an AttributeError."""
-    with pytest.raises(ArgumentTypeError, match=r"(state|tt|history|tt_limit) must be"):
+    with pytest.raises(ArgumentTypeError, match=r"(state|tt|history|tt_limit|killers|isokeys) must be"):
         call()
 
 
