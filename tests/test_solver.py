@@ -499,7 +499,8 @@ def test_wrong_argument_types_raise_type_errors(call: Callable[[], object]) -> N
     """CONTRIBUTING "Errors and types": a wrong type is an ArgumentTypeError (a
     TypeError and a SkatError) naming the parameter -- in the pure and in the
     compiled build (.ci/compiled), never an AttributeError."""
-    with pytest.raises(ArgumentTypeError, match=r"(state|tt|history|tt_limit|killers|isokeys) must be"):
+    with pytest.raises(ArgumentTypeError,
+                       match=r"(state|tt|history|tt_limit|killers|isokeys) must be"):
         call()
 
 
