@@ -21,10 +21,12 @@ What is measured, on one core (CPU time unless ``--timer wall``):
   searched) and nodes per second.
 * the effect of each search enhancement: the same deals with one of them
   switched off, and issue 17's three (equivalent transposition keys, history
-  heuristic, the target 61 probed first) each alone on top of the solver
-  before them, and the quick bounds from sure tricks (off by default) on top
-  of the default.  A run that passes ``--node-cap`` nodes is stopped and shown as
-  ``>``; "same" says whether every value equals the all-on row's.
+  heuristic, the target 61 probed first, the defenders' killer leads, the
+  suit-isomorphism keys) each alone on top of the solver before them, and the
+  quick bounds from sure tricks and the suit-isomorphism keys (off by
+  default) on top of the default (``--rows`` picks rows by index).  A run
+  that passes ``--node-cap`` nodes is stopped and shown as ``>``; "same" says
+  whether every value equals the all-on row's.
 * with ``--memory N``: the memory (tracemalloc) that the module-level solver
   behind :func:`skatlib.search.solve` holds across N calls -- bounded by
   ``DEFAULT_TT_LIMIT`` entries -- and after :func:`skatlib.search.clear_cache`.
@@ -69,15 +71,15 @@ from skatlib.cli.arena import run as arena_run
 from skatlib.search import solver as solver_module
 from skatlib.search.solver import SearchAborted, Solver
 
-OLD = {"eqkeys": False, "history": False, "targets": False}
-"""The solver before issue 17: its three enhancements off."""
+OLD = {"eqkeys": False, "history": False, "targets": False, "killers": False}
+"""The solver before issue 17: its enhancements off."""
 
 OLDER = {"tt", "ordering", "equivalence", "mtdf"}
 """The enhancements the solver had before issue 17."""
 
 FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("all on", {}),
-    ("before issue 17 (the three below off)", OLD),
+    ("before issue 17 (its enhancements off)", OLD),
     ("  + equivalent transposition keys alone", {**OLD, "eqkeys": True}),
     ("  + history heuristic alone", {**OLD, "history": True}),
     ("  + target 61 probed first alone", {**OLD, "targets": True}),
@@ -89,6 +91,10 @@ FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("no move ordering", {"ordering": False}),
     ("no equivalent cards", {"equivalence": False}),
     ("no MTD(f) (one full-window search)", {"mtdf": False}),
+    ("  + killer leads for the defenders alone", {**OLD, "killers": True}),
+    ("  + suit-isomorphism keys alone", {**OLD, "isokeys": True}),
+    ("no killer leads", {"killers": False}),
+    ("with suit-isomorphism keys (off by default)", {"isokeys": True}),
 )
 
 

@@ -216,8 +216,9 @@ def test_solver_equals_brute_force_minimax() -> None:
 @pytest.mark.parametrize("flags", [
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
     {"eqkeys": False}, {"history": False}, {"targets": False}, {"bounds": True},
+    {"killers": False}, {"isokeys": True},
     {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
-     "history": False, "targets": False},
+     "history": False, "targets": False, "killers": False},
 ])
 def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
     rng = random.Random(2)
@@ -412,9 +413,9 @@ def test_old_module_names_still_work_and_warn() -> None:
     assert skatlib.sample_worlds is skatlib.search.sampling.sample_worlds
 
 
-OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False}
+OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False, "killers": False}
 """The solver before issue 17's enhancements (equivalent keys, history heuristic, the
-target 61 probed first)."""
+target 61 probed first, the defenders' killer leads)."""
 
 
 def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
@@ -434,7 +435,8 @@ def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
 
 
 @pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True},
-                                   {"targets": True}, {"bounds": True}])
+                                   {"targets": True}, {"bounds": True}, {"killers": True},
+                                   {"isokeys": True}])
 def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> None:
     """Issue 17: the equivalent transposition keys, the history heuristic and the
     target probed first, alone and together, give the values of the solver
@@ -454,13 +456,15 @@ def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> Non
 @pytest.mark.slow
 def test_enhancements_keep_the_old_solvers_values_from_the_first_lead() -> None:
     """The same on whole deals from the first lead (the realistic benchmark's kind),
-    and with the quick bounds on."""
+    by the default (killer leads on) and with the quick bounds or the
+    suit-isomorphism keys on."""
     rng = random.Random(18)
     for _ in range(3):
         s = rulebot_position(rng, 10)
         value = Solver(**OLD_SOLVER).solve(s)
         assert Solver().solve(s) == value
         assert Solver(bounds=True).solve(s) == value
+        assert Solver(isokeys=True).solve(s) == value
 
 
 def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
@@ -488,13 +492,15 @@ WRONG: Any = (0, "CJ", None, [])
     lambda: solve(WRONG[0]), lambda: evaluate_moves(WRONG[1]),
     lambda: takes_all_tricks(WRONG[2]), lambda: position_of(WRONG[3]),
     lambda: Solver(tt=1), lambda: Solver(history="no"), lambda: Solver(tt_limit=2.0),
-    lambda: Solver().solve(WRONG[0]),
+    lambda: Solver().solve(WRONG[0]), lambda: Solver(killers=1),
+    lambda: Solver(isokeys="yes"),
 ])
 def test_wrong_argument_types_raise_type_errors(call: Callable[[], object]) -> None:
     """CONTRIBUTING "Errors and types": a wrong type is an ArgumentTypeError (a
     TypeError and a SkatError) naming the parameter -- in the pure and in the
     compiled build (.ci/compiled), never an AttributeError."""
-    with pytest.raises(ArgumentTypeError, match=r"(state|tt|history|tt_limit) must be"):
+    with pytest.raises(ArgumentTypeError,
+                       match=r"(state|tt|history|tt_limit|killers|isokeys) must be"):
         call()
 
 
@@ -560,3 +566,120 @@ def test_a_passed_deadline_aborts_the_search_with_a_message() -> None:
     assert solver.solve(s) == Solver().solve(s)
     with pytest.raises(ArgumentTypeError, match="deadline must be"):
         solver.deadline = "soon"
+
+
+def permute_suits(gt: int, card_or_mask: int, perm: tuple[int, ...], mask: bool = True) -> int:
+    """A mask (or one card) with its suits renamed by ``perm`` (suit s -> perm[s]):
+    the whole suit in null, the suit without its jack in suit and grand games
+    (the jacks are trumps and keep their place)."""
+    cards = T.mask_cards(card_or_mask) if mask else [card_or_mask]
+    out = 0
+    for c in cards:
+        suit, rank = divmod(c, 8)
+        if gt != T.NULL and rank == 7:
+            out |= 1 << c
+        else:
+            out |= 1 << (8 * perm[suit] + rank)
+    return out if mask else out.bit_length() - 1
+
+
+def suit_permutation(gt: int, rng: random.Random) -> tuple[int, ...]:
+    """A random permutation of the suits that play alike in game type ``gt``: all
+    four in grand and null, the three plain suits in a suit game."""
+    movable = [s for s in range(4) if gt in (T.GRAND, T.NULL) or s != gt]
+    shuffled = movable[:]
+    rng.shuffle(shuffled)
+    perm = list(range(4))
+    for src, dst in zip(movable, shuffled):
+        perm[src] = dst
+    return tuple(perm)
+
+
+def permuted_position(pos: Position, perm: tuple[int, ...]) -> Position:
+    h = tuple(permute_suits(pos.gt, m, perm) for m in pos.hands)
+    trick = tuple(permute_suits(pos.gt, c, perm, mask=False) for c in pos.trick)
+    return pos._replace(hands=(h[0], h[1], h[2]), trick=trick)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(1, 6))
+def test_suit_isomorphism_keys_keep_the_values(seed: int, tricks: int) -> None:
+    """Solver(isokeys=True) (suits that play alike are interchangeable in the
+    transposition key) gives the flags-off solver's values on any raw position,
+    also for a suit-permuted twin solved after the original by the same solver,
+    so that the twin meets the original's entries.  The twin's value is the
+    original's (the premise of the keys), by the flags-off solver too."""
+    rng = random.Random(seed)
+    pos = synthetic_position(rng, tricks)
+    twin = permuted_position(pos, suit_permutation(pos.gt, rng))
+    iso = Solver(isokeys=True)
+    value = Solver(isokeys=False).solve_position(pos)
+    assert iso.solve_position(pos) == value
+    assert iso.solve_position(twin) == value
+    assert Solver(isokeys=False).solve_position(twin) == value
+    if not pos.trick and pos.gt != T.NULL:
+        assert iso.evaluate_position(twin) == Solver().evaluate_position(twin)
+
+
+def test_suit_isomorphism_keys_merge_exactly_the_permuted_positions() -> None:
+    """The key of a position equals the key of every permutation of its
+    interchangeable suits (hearts and spades in a clubs game, any suits in grand
+    and null), and differs once the trump suit or the jacks are moved."""
+    from skatlib.search.solver import _iso_keyer
+
+    rng = random.Random(3)
+    for gt in range(6):
+        key = _iso_keyer(gt)
+        for _ in range(50):
+            deck = list(range(32))
+            rng.shuffle(deck)
+            hands = [sum(1 << c for c in deck[i:30:3]) for i in range(3)]
+            perm = suit_permutation(gt, rng)
+            moved = [permute_suits(gt, h, perm) for h in hands]
+            assert key(*hands) == key(*moved)
+    clubs = _iso_keyer(T.CLUBS)
+    a = CardSet.parse("CA HA SA").mask, CardSet.parse("CT HT").mask, CardSet.parse("CK").mask
+    b = CardSet.parse("CA HA SA").mask, CardSet.parse("CT ST").mask, CardSet.parse("CK").mask
+    c = CardSet.parse("CA HA SA").mask, CardSet.parse("HT ST").mask, CardSet.parse("CK").mask
+    assert clubs(*a) == clubs(*b)  # hearts and spades swapped
+    assert clubs(*a) != clubs(*c)  # the trump ten moved to a plain suit
+    grand = _iso_keyer(T.GRAND)
+    j1 = CardSet.parse("CJ HA").mask, CardSet.parse("SA").mask, 0
+    j2 = CardSet.parse("DJ HA").mask, CardSet.parse("SA").mask, 0
+    assert grand(*j1) != grand(*j2)  # jacks are not a suit
+
+
+def test_one_squeeze_lookup_equals_the_squeeze_of_each_hand() -> None:
+    """_squeeze_lows (one memo entry per node for the equivalent keys) is the
+    per-hand _squeeze_trump of the three hands' low cards, packed."""
+    from skatlib.search.solver import _LOW_CARDS, _squeeze_lows, _squeeze_trump
+
+    rng = random.Random(5)
+    for _ in range(300):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        n = rng.randrange(1, 11)
+        hands = [sum(1 << c for c in deck[i:3 * n:3]) for i in range(3)]
+        r = hands[0] | hands[1] | hands[2]
+        gone = _LOW_CARDS & ~r
+        low = [h & _LOW_CARDS for h in hands]
+        packed = _squeeze_lows(*low)
+        assert packed >> 64 == _squeeze_trump(low[0], r, gone)
+        assert packed >> 32 & 0xFFFFFFFF == _squeeze_trump(low[1], r, gone)
+        assert packed & 0xFFFFFFFF == _squeeze_trump(low[2], r, gone)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(1, 7))
+def test_killer_leads_keep_the_values(seed: int, tricks: int) -> None:
+    """Solver(killers=True) (the default: the defenders' last cutting lead first)
+    gives the values of the solver without them on any raw position, and the
+    same move values; the solver keeps its killers between calls, so a second
+    position is solved with the first one's."""
+    rng = random.Random(seed)
+    with_killers = Solver(killers=True)
+    for _ in range(2):
+        pos = synthetic_position(rng, tricks)
+        assert with_killers.solve_position(pos) == Solver(killers=False).solve_position(pos)
+    if pos.gt != T.NULL:
+        assert with_killers.evaluate_position(pos) == Solver(killers=False).evaluate_position(pos)

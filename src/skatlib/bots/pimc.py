@@ -267,14 +267,16 @@ class PIMCBot:
         """Today's PIMC before the per-decision budget and the inference (the
         ``pimc_v1`` bot, kept to measure the gain): 20 worlds, 50,000 nodes per
         decision (the first world up to four times that), no CPU cap, no
-        inference, hand games bid at the bid confidence.
+        inference, hand games bid at the bid confidence, and its solver without
+        the killer leads (which change how many worlds a node budget solves).
 
         >>> b = PIMCBot.v1(1)
         >>> b.max_nodes, b.inference, b.hand_confidence
         (50000, False, 0.55)
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
-                   bid_confidence=0.55, hand_confidence=0.55)
+                   bid_confidence=0.55, hand_confidence=0.55,
+                   solver=Solver(tt_limit=400_000, killers=False))
 
     # ----- the Bot protocol
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:

@@ -48,8 +48,13 @@ trick start; the three cards of a trick are nested loops), with
 * equivalent transposition keys: the 7, 8 and 9 of a suit (no points) and
   the jacks (2 points each) are keyed with the played ones squeezed out, so
   positions equal up to equivalent cards share one entry;
+* killer leads for the defenders: the last defender's lead that caused a
+  cutoff at the same depth is tried first (after the table's best lead);
 * optionally (off by default, it measured no gain) the history heuristic:
   leads that caused cutoffs are tried earlier;
+* optionally (off by default, it merges too few positions to pay for its key)
+  suit-isomorphism keys: positions equal up to a permutation of
+  interchangeable suits share one entry;
 * optionally (off by default, it saves fewer nodes than it costs time) quick
   bounds: the sure tricks of the side on lead bound the declarer's points
   before a trick start is searched;
@@ -60,7 +65,7 @@ trick start; the three cards of a trick are nested loops), with
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
-a median of under a second, with a tail of several seconds (see
+a median of a few seconds in pure Python, with a tail of over ten (see
 :doc:`/bots` for the measured figures).
 """
 
@@ -465,6 +470,45 @@ def _squeeze_trump(h: int, r: int, low_gone: int) -> int:
     return out
 
 
+def _squeeze_lows(la: int, lb: int, lc: int) -> int:
+    """The low cards (7, 8, 9 and jacks) of the three hands squeezed
+    (:func:`_squeeze_trump`), as one int ``la' << 64 | lb' << 32 | lc'``: what
+    the equivalent transposition key holds of them (the other cards stay)."""
+    r = la | lb | lc
+    gone = _LOW_CARDS & ~r
+    return ((_squeeze_trump(la, r, gone) << 32 | _squeeze_trump(lb, r, gone)) << 32
+            | _squeeze_trump(lc, r, gone))
+
+
+def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
+    """The suit-isomorphism key of the three hands (the leader's first) for game
+    type ``gt``: suits that play alike are interchangeable, so the per-suit
+    patterns (the suit's cards in each hand) of those suits are sorted, and two
+    positions that differ only by a permutation of them get one key.  Alike are
+    all four suits in null (no trump, points do not count) and in grand (the
+    jacks, fixed in the key, are the only trumps; every suit has the same ranks
+    and points); in a suit game the three plain suits (the trump suit is fixed).
+    Applied to squeezed hands (equivalent keys) too: the squeeze works suit by
+    suit, so it commutes with a permutation of suits."""
+    if gt == _NULL:
+        def null_key(ha: int, hb: int, hc: int) -> int:
+            p = sorted(((ha >> sh & 0xFF) | (hb >> sh & 0xFF) << 8 | (hc >> sh & 0xFF) << 16)
+                       for sh in (0, 8, 16, 24))
+            return ((p[0] << 24 | p[1]) << 24 | p[2]) << 24 | p[3]
+        return null_key
+    shifts = tuple(sh for sh in (0, 8, 16, 24) if sh != 8 * gt)
+    fixed = T.JACKS | (0 if gt == T.GRAND else 0xFF << 8 * gt)
+
+    def trump_key(ha: int, hb: int, hc: int) -> int:
+        p = sorted(((ha >> sh & 0x7F) | (hb >> sh & 0x7F) << 7 | (hc >> sh & 0x7F) << 14)
+                   for sh in shifts)
+        k = (ha & fixed) << 64 | (hb & fixed) << 32 | hc & fixed
+        for x in p:
+            k = k << 21 | x
+        return k
+    return trump_key
+
+
 _CARDS_MEMO: dict[int, tuple[int, ...]] = {}
 
 
@@ -503,6 +547,12 @@ _BOUNDS_FROM = 5
 """The quick bounds are tried at trick starts with at least this many cards in
 hand (lower, they cost more than the nodes they save: the rest is searched fast)."""
 
+_ENTRY = "lower | upper << 7 | (best lead + 1) << 14"
+"""A points-search table entry: one int (not a list: no allocation of a tracked
+object per store, which the garbage collector would scan), holding bounds on the
+declarer's points still to come (0..120, 7 bits each) and the best lead found
+(a card index, -1 for none)."""
+
 _HISTORY_STEP = 16
 """What a lead gains in the history order for each cutoff it caused."""
 
@@ -523,9 +573,10 @@ class Solver:
     and every 4096 nodes during one.  Over the limit, every table keeps only
     its newer half (entries are dropped oldest first, :attr:`evictions` counts
     how often) and the search goes on, exact but without what it forgot.  An
-    entry costs about 160 bytes (measured with tracemalloc: the key, the list
-    of bounds and the dict slot), so the tables stay under about 170 MB at the
-    default; a solver with ``tt_limit=400_000`` (the PIMC bot's) under 70 MB.
+    entry costs about 130 bytes (measured with tracemalloc: the key, the int
+    holding the bounds and the best lead, and the dict slot), so the tables
+    stay under about 140 MB at the default; a solver with ``tt_limit=400_000``
+    (the PIMC bot's) under 60 MB.
     :meth:`clear` (or :func:`clear_cache` for the solver behind :func:`solve`)
     frees them at once.
 
@@ -551,6 +602,17 @@ class Solver:
         game), and a bound outside the window cuts the search.  Off by
         default: on RuleBot deals it saves about 8% of the nodes and costs
         about as much time as it saves (``benchmarks/solver.py --realistic``).
+    :param killers: killer leads for the defenders: the last defender's lead that
+        caused a cutoff at a trick start (same hand size, same seat relative to
+        the declarer) is tried first at the next one where it is legal (after the
+        table's best lead).  About 0.9 × the nodes on RuleBot deals; for the
+        declarer's leads it measured no gain (``benchmarks/solver.py
+        --realistic``).
+    :param isokeys: suit-isomorphism keys (:func:`_iso_keyer`): positions equal
+        up to a permutation of interchangeable suits (all four in grand and
+        null, the three plain suits in a suit game) share an entry.  Off by
+        default: they merge about 1% of the nodes and the key costs more time
+        than that saves.
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -565,9 +627,12 @@ class Solver:
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
+                 isokeys: object = False, killers: object = True,
                  tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
+        self.killers = _flag(killers, "killers")
         self.eqkeys = _flag(eqkeys, "eqkeys")
+        self.isokeys = _flag(isokeys, "isokeys")
         self.history = _flag(history, "history")
         self.targets = _flag(targets, "targets")
         self.bounds = _flag(bounds, "bounds")
@@ -581,12 +646,12 @@ class Solver:
         """The most transposition entries seen at a check (before an eviction)."""
         self._stats = [0]
         self._squeezed: dict[int, int] = {}
-        """(played low cards << 32 | hand) -> the hand squeezed (see _squeeze_trump)."""
+        """The low cards of three hands -> squeezed (see _squeeze_lows)."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
         self._limit = [_CHECK_EVERY]
-        self._points: dict[tuple[int, bool], tuple[_Search, dict[int, list[int]]]] = {}
+        self._points: dict[tuple[int, bool], tuple[_Search, dict[int, int]]] = {}
         self._goals: dict[tuple[int, bool], tuple[_GoalSearch, dict[int, bool]]] = {}
 
     @property
@@ -641,7 +706,7 @@ class Solver:
         entries first stored go first).  Rebuilt in place: the searches hold the
         dicts."""
         self.evictions += 1
-        tables: list[dict[int, list[int]] | dict[int, bool]] = [
+        tables: list[dict[int, int] | dict[int, bool]] = [
             t for _, t in self._points.values()]
         tables.extend(t for _, t in self._goals.values())
         for table in tables:
@@ -874,11 +939,11 @@ class Solver:
         s = pos.leader
         return search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (d - s) % 3)
 
-    def _points_search(self, gt: int, stop: bool) -> tuple[_Search, dict[int, list[int]]]:
+    def _points_search(self, gt: int, stop: bool) -> tuple[_Search, dict[int, int]]:
         key = (gt, stop)
         hit = self._points.get(key)
         if hit is None:
-            table: dict[int, list[int]] = {}
+            table: dict[int, int] = {}
             hit = (_make_points_search(gt, stop, table, self), table)
             self._points[key] = hit
         self._checkpoint()
@@ -899,7 +964,7 @@ def _strength(gt: int, card: int) -> int:
     return T.KEY[gt][card][card]
 
 
-def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: Solver
+def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                         ) -> _Search:
     """The points search for one game type: ``search(ha, hb, hc, dr, rem, alpha,
     beta)`` -> the declarer's card points from the remaining tricks (fail-soft),
@@ -919,7 +984,13 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
     ordering = solver.ordering
     equiv = solver.equivalence
     eqkeys = solver.eqkeys
+    isokeys = solver.isokeys
+    iso = _iso_keyer(gt)
     history = solver.history
+    killers = solver.killers
+    # killer leads of the defenders: [dr * 16 + cards in the leader's hand] -> the
+    # last defender's lead that caused a cutoff there
+    killer = [-1] * 48
     bounds = solver.bounds
     bounds_from = _BOUNDS_FROM
     sure = _sure_tricks
@@ -928,7 +999,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
     step = _HISTORY_STEP
     hist_d = [0] * 32
     hist_o = [0] * 32
-    squeeze = _squeeze_trump
+    squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
     sq_memo = solver._squeezed
     reps = _reps_trump
@@ -975,24 +1046,27 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
         entry = None
         tkey = 0
         if use_tt:
-            gone = low_cards & ~(ha | hb | hc)
-            if eqkeys and gone:
-                g = gone << 32
-                sa = sq_memo.get(g | ha)
-                if sa is None:
-                    sa = sq_memo[g | ha] = squeeze(ha, ha | hb | hc, gone)
-                sb = sq_memo.get(g | hb)
-                if sb is None:
-                    sb = sq_memo[g | hb] = squeeze(hb, ha | hb | hc, gone)
-                sc = sq_memo.get(g | hc)
-                if sc is None:
-                    sc = sq_memo[g | hc] = squeeze(hc, ha | hb | hc, gone)
-                tkey = ((sa << 32 | sb) << 32 | sc) << 2 | dr
+            la = ha & low_cards
+            lb_ = hb & low_cards
+            lc = hc & low_cards
+            if eqkeys and la | lb_ | lc != low_cards:  # a low card was played
+                k = (lc << 32 | lb_) << 32 | la
+                low = sq_memo.get(k)
+                if low is None:
+                    low = sq_memo[k] = squeeze_low(la, lb_, lc)
+                if isokeys:
+                    tkey = iso(ha ^ la | low >> 64, hb ^ lb_ | low >> 32 & 0xFFFFFFFF,
+                               hc ^ lc | low & 0xFFFFFFFF) << 2 | dr
+                else:
+                    tkey = (((ha ^ la) << 32 | hb ^ lb_) << 32 | hc ^ lc | low) << 2 | dr
+            elif isokeys:
+                tkey = iso(ha, hb, hc) << 2 | dr
             else:
                 tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
             entry = tt.get(tkey)
             if entry is not None:
-                lb, ub = entry[0], entry[1]
+                lb = entry & 127
+                ub = entry >> 7 & 127
                 if lb >= beta:
                     return lb
                 if ub <= alpha:
@@ -1024,8 +1098,12 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                     moves0 = sorted(moves0, key=hk.__getitem__, reverse=True)
                 else:
                     moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
+            if killers and not m0 and len(moves0) > 1:  # a defender leads
+                kc = killer[dr * 16 + ha.bit_count()]
+                if kc != moves0[0] and kc in moves0:
+                    moves0 = [kc, *(c for c in moves0 if c != kc)]
             if entry is not None and len(moves0) > 1:
-                bm = entry[2]
+                bm = (entry >> 14) - 1
                 if bm != moves0[0] and bm in moves0:
                     moves0 = [bm, *(c for c in moves0 if c != bm)]
         a0 = alpha
@@ -1152,12 +1230,15 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                     if a0 >= b0:
                         if history:
                             hist_o[c0] += step
+                        if killers:
+                            killer[dr * 16 + ha.bit_count()] = c0
                         break
         if use_tt:
             if entry is None:
                 lb, ub = 0, rem
             else:
-                lb, ub = entry[0], entry[1]
+                lb = entry & 127
+                ub = entry >> 7 & 127
             if best0 <= alpha:
                 if best0 < ub:
                     ub = best0
@@ -1166,7 +1247,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, list[int]], solver: S
                     lb = best0
             else:
                 lb = ub = best0
-            tt[tkey] = [lb, ub, bm]
+            tt[tkey] = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
         return best0
 
     return search
@@ -1185,6 +1266,8 @@ def _make_goal_search(gt: int, want_win: bool, tt: dict[int, bool], solver: Solv
     use_tt = solver.use_tt
     ordering = solver.ordering
     equiv = solver.equivalence
+    isokeys = solver.isokeys
+    iso = _iso_keyer(gt)
     reps = _reps_null if gt == _NULL else _reps_trump
     cards = _cards
     strength = tuple(KEYG[c][c] for c in range(32))
@@ -1198,7 +1281,10 @@ def _make_goal_search(gt: int, want_win: bool, tt: dict[int, bool], solver: Solv
             checkpoint()
         tkey = 0
         if use_tt:
-            tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+            if isokeys:
+                tkey = iso(ha, hb, hc) << 2 | dr
+            else:
+                tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
             hit = tt.get(tkey)
             if hit is not None:
                 return hit
