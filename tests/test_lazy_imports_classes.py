@@ -34,6 +34,7 @@ from skatlib import (
     Discard,
     GameRecord,
     GameResult,
+    GameState,
     Hold,
     Kontra,
     Leave,
@@ -51,6 +52,7 @@ from skatlib import (
     Rules,
     Seat,
     TimeOut,
+    Trick,
     apply,
     legal_actions,
     new_game,
@@ -173,15 +175,17 @@ def _results() -> list[object]:
     for seed in range(12):
         record, result = _played(seed, PUB)
         out += [record, result]
+        out += list(GameState.from_position(record.deal, record.actions,
+                                            rules=record.rules).tricks[:2])
     return out
 
 
 def test_the_classes_that_share_fields_repr_are_the_results_and_the_record() -> None:
     classes: tuple[type[Any], ...] = (Level, GameResult, PassedIn, Abandoned, RamschResult,
-                                      GameRecord)
+                                      GameRecord, Trick)
     assert all(vars(cls)["__repr__"] is fields_repr for cls in classes)
     kinds = {type(value) for value in _results()}
-    assert kinds >= {Level, GameResult, PassedIn, Abandoned, RamschResult, GameRecord}
+    assert kinds >= {Level, GameResult, PassedIn, Abandoned, RamschResult, GameRecord, Trick}
 
 
 @pytest.mark.parametrize("value", _results(), ids=lambda v: type(v).__name__)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .. import _tables as T
+from .._text import fields_repr
 from ..actions import Action
 from ..cards import Card, CardSet, unchecked_set
 from ..contract import Contract
@@ -111,7 +112,7 @@ def _trick_cards(value: object) -> tuple[Card, Card, Card]:
     return cards
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Trick:
     """A completed trick: who led, the three cards in play order, who won.
 
@@ -124,6 +125,8 @@ class Trick:
     leader: Seat = attrs.field(converter=_trick_seat)
     cards: tuple[Card, Card, Card] = attrs.field(converter=_trick_cards)
     winner: Seat = attrs.field(converter=_trick_seat)
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class (issue 18)
 
     def points(self) -> int:
         """Card points in the trick.
