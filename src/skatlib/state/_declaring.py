@@ -9,6 +9,8 @@ history always records the compound form, so records read and write it as before
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import _tables as T
 from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_declare
 from ..cards import CardSet
@@ -17,18 +19,13 @@ from ..errors import InvalidCardsError, InvalidContractError, Reason, as_int
 from ..scoring import matadors_mask, max_game_value
 from ._core import (
     BID,
-    CONTRACT,
     DECL,
     E_NOT_ENDED,
     HANDS,
     HISTORY,
-    KDONE,
-    OPEN,
-    OWNED,
     P_DECLARING,
     P_PLAYING,
     PICKED,
-    RULES,
     SEATS,
     SETUP,
     SKAT,
@@ -69,7 +66,11 @@ def step_skat(s: GameState, action: Action) -> GameState:
     setup = s[SETUP]
     history = setup[HISTORY] + ((SEATS[d], action),)
     if type(action) is PickUpSkat:
-        new = setup[:HISTORY] + (history, setup[CONTRACT], True) + setup[PICKED + 1:]
+        # the setup rebuilt in one tuple, not sliced (see _bidding._bidding)
+        (rules, deal, bid, asker, listener, passed, _, contract, _, kontra, kdone, pushes, owned,
+         conceded, open_, claim, event) = setup
+        new = (rules, deal, bid, asker, listener, passed, history, contract, True, kontra, kdone,
+               pushes, owned, conceded, open_, claim, event)
         hands = set3(s[HANDS], d, s[HANDS][d] | s[SKAT])
         return make(P_DECLARING, d, hands, (), 0, (), -1, d, 0, E_NOT_ENDED, new)
     new = setup[:HISTORY] + (history,) + setup[HISTORY + 1:]
@@ -295,13 +296,16 @@ def declare(s: GameState, d: int, action: Declare, bid: int | None = None) -> Ga
     c = action.contract
     entry = _DECLARE_BARE[c] if not picked else unchecked_declare(c, skat)
     history = setup[HISTORY] + ((SEATS[d], entry),)
-    new = (setup[:BID] + (setup[BID] if bid is None else bid,) + setup[BID + 1:HISTORY]
-           + (history, c, picked) + setup[PICKED + 1:OWNED] + (owned,) + setup[OWNED + 1:OPEN]
-           + (c.ouvert,) + setup[OPEN + 1:])
+    # the setup rebuilt in one tuple (the slots of _core.SETUP_SIZE, in order)
+    (rules, deal, bid0, asker, listener, passed, _, _, _, kontra, kdone, pushes, _, conceded,
+     _, claim, event) = setup
+    new: tuple[Any, ...] = (rules, deal, bid0 if bid is None else bid, asker, listener, passed,
+                            history, c, picked, kontra, kdone, pushes, owned, conceded, c.ouvert,
+                            claim, event)
     after = make(P_PLAYING, 0, hands, (), 0, (), int(c.game_type), d, skat,
                  E_NOT_ENDED, new)
-    if setup[RULES].kontra:
+    if rules.kontra:
         from ._kontra import kontra_next
 
-        return kontra_next(after, new, new[KDONE])
+        return kontra_next(after, new, kdone)
     return after
