@@ -70,7 +70,7 @@ def test_server_results_parse_in_one_match_as_token_by_token() -> None:
         fast, plain = _fast(text), _plain(text)
         assert fast == plain, text
         if isinstance(fast, dict):
-            assert list(fast) == list(plain)  # type: ignore[arg-type]
+            assert list(fast) == list(plain)
         matched += iss._SERVER_RESULT.fullmatch(text) is not None
     assert matched > 500
 
