@@ -66,12 +66,12 @@ class Observation:
     """Everything ``seat`` may know at one moment of a deal.
 
     Frozen (assigning a field raises) and equal by value.  Not slotted: :func:`observe`
-    sets :attr:`seat` and :attr:`phase` and fills the other fields in the instance's
+    sets :attr:`seat` and ``phase`` and fills the other fields in the instance's
     ``__dict__`` in one step when one of them is first read (:func:`_fill`), so a bot
     that reads only the phase (:class:`~skatlib.RandomBot`) costs nothing more.  Until
     then the observation holds the state it was taken from; pickling and copying fill
     it first and carry the fields only, never the state (proven equal to the
-    constructor, and to the fields read at once, in ``test_observation``).
+    constructor in ``test_observation``, read in any order in ``test_loop_fast``).
     """
 
     seat: Seat
