@@ -19,7 +19,7 @@ trick), and hidden cards only where the rules reveal them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -110,16 +110,6 @@ class Observation:
     has put away so far, one at a time: seen by the whole table, whose cards they are
     only by that player."""
 
-    if not TYPE_CHECKING:  # the fields as declared above, for the type checker
-        def __getattr__(self, name: str) -> Any:
-            # only called for a name missing from __dict__: a field not filled yet
-            if name in _LATE_SET:
-                d = self.__dict__
-                if _SOURCE in d:
-                    _fill(d)
-                return d[name]  # filled now (here or by another thread)
-            raise AttributeError(f"'Observation' object has no attribute {name!r}")
-
     def __getstate__(self) -> dict[str, Any]:
         """The fields, filled (what pickle and :mod:`copy` carry: never the state)."""
         d = self.__dict__
@@ -190,8 +180,34 @@ _SOURCE = "_observed"
 _FIELDS = tuple(f.name for f in attrs.fields(Observation))
 _LATE = tuple(f for f in _FIELDS if f not in ("seat", "phase"))
 """The fields :func:`_fill` fills, in declaration order."""
-_LATE_SET = frozenset(_LATE)
 _new_object = object.__new__
+
+
+class _Late:
+    """A field :func:`observe` leaves out, on the class: read before the instance's
+    ``__dict__`` holds it (a non-data descriptor yields to the ``__dict__``), it fills
+    them all (:func:`_fill`); from then on the ``__dict__`` answers as for any field."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, o: Observation | None, owner: type | None = None) -> Any:
+        if o is None:
+            return self
+        d = o.__dict__
+        if _SOURCE in d:
+            _fill(d)
+        try:
+            return d[self.name]  # filled now (here or by another thread)
+        except KeyError:
+            raise AttributeError(f"'Observation' object has no attribute {self.name!r}"
+                                 ) from None
+
+
+for _name in _LATE:
+    setattr(Observation, _name, _Late(_name))
 
 
 def _fill(d: dict[str, Any]) -> None:
