@@ -19,6 +19,8 @@ trick), and hidden cards only where the rules reveal them:
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from .actions import Action, Declare, Push
@@ -64,8 +66,12 @@ class Observation:
     """Everything ``seat`` may know at one moment of a deal.
 
     Frozen (assigning a field raises) and equal by value.  Not slotted: :func:`observe`
-    fills a new observation's ``__dict__`` in one step instead of twenty ``setattr``
-    calls (:func:`_build`, proven equal to the constructor in ``test_observation``).
+    sets :attr:`seat` and ``phase`` and fills the other fields in the instance's
+    ``__dict__`` in one step when one of them is first read (:func:`_fill`), so a bot
+    that reads only the phase (:class:`~skatlib.RandomBot`) costs nothing more.  Until
+    then the observation holds the state it was taken from; pickling and copying fill
+    it first and carry the fields only, never the state (proven equal to the
+    constructor in ``test_observation``, read in any order in ``test_loop_fast``).
     """
 
     seat: Seat
@@ -103,6 +109,13 @@ class Observation:
     """How many cards the declarer (or, in Schieberamsch, the player who took the skat)
     has put away so far, one at a time: seen by the whole table, whose cards they are
     only by that player."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, filled (what pickle and :mod:`copy` carry: never the state)."""
+        d = self.__dict__
+        if _SOURCE in d:
+            _fill(d)
+        return {k: v for k, v in d.items() if k != _SOURCE}
 
     @property
     def auction(self) -> tuple[tuple[Seat, Action], ...]:
@@ -154,8 +167,56 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
     if type(state) is not GameState:
         require_state(state)
     s = seat if type(seat) is int and 0 <= seat <= 2 else seat_index(seat)
-    setup = state[SETUP]  # the raw slots (state._core): observe runs once per decision
-    d = state[DECL]
+    o = _new_object(Observation)
+    d = o.__dict__
+    d["seat"] = _SEATS[s]
+    d["phase"] = state[PHASE]
+    d[_SOURCE] = (state, s)  # the other fields: _fill, when one of them is first read
+    return o
+
+
+_SOURCE = "_observed"
+"""The ``__dict__`` key of an observation's ``(state, seat)`` until its fields are filled."""
+_FIELDS = tuple(f.name for f in attrs.fields(Observation))
+_LATE = tuple(f for f in _FIELDS if f not in ("seat", "phase"))
+"""The fields :func:`_fill` fills, in declaration order."""
+_new_object = object.__new__
+
+
+class _Late:
+    """A field :func:`observe` leaves out, on the class: read before the instance's
+    ``__dict__`` holds it (a non-data descriptor yields to the ``__dict__``), it fills
+    them all (:func:`_fill`); from then on the ``__dict__`` answers as for any field."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, o: Observation | None, owner: type | None = None) -> Any:
+        if o is None:
+            return self
+        d = o.__dict__
+        if _SOURCE in d:
+            _fill(d)
+        try:
+            return d[self.name]  # filled now (here or by another thread)
+        except KeyError:
+            raise AttributeError(f"'Observation' object has no attribute {self.name!r}"
+                                 ) from None
+
+
+for _name in _LATE:
+    setattr(Observation, _name, _Late(_name))
+
+
+def _fill(d: dict[str, Any]) -> None:
+    """Fill an observation's ``__dict__`` ``d`` with the fields :func:`observe` left out
+    (what its seat may know in its state; the raw slots of ``state._core``), then drop
+    the state.  Filling twice (two threads at once) sets the same values."""
+    state, s = d[_SOURCE]
+    setup = state[SETUP]
+    dc = state[DECL]
     phase = state[PHASE]
     finished = phase == P_FINISHED
     picked = setup[PICKED]
@@ -167,7 +228,7 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
         skat = deal.skat
         if picked and contract is not None:
             discard = unchecked_set(skat_mask)
-    elif s == d and picked:
+    elif s == dc and picked:
         skat = deal.skat
         if contract is not None or skat_mask:
             discard = unchecked_set(skat_mask)  # put away so far, or the whole discard
@@ -175,35 +236,24 @@ def observe(state: GameState, seat: Seat | int) -> Observation:
         discard = unchecked_set(skat_mask)  # the seat's own push so far
     declarer_hand = None
     hands = state[HANDS]
-    if d >= 0 and (setup[OPEN] or finished) and contract is not None:
-        declarer_hand = unchecked_set(hands[d])
+    if dc >= 0 and (setup[OPEN] or finished) and contract is not None:
+        declarer_hand = unchecked_set(hands[dc])
     history = setup[HISTORY]
     mover = state[MOVER]
-    return _build(
-        _SEATS[s], setup[RULES], phase, _SEATS[mover] if mover >= 0 else None,
+    d.update(zip(_LATE, (
+        setup[RULES], _SEATS[mover] if mover >= 0 else None,
         unchecked_set(hands[s]), deal.hands[s],
         history if finished else _censor(history, s), setup[BID],
-        _SEATS[d] if d >= 0 else None, contract, picked, skat, discard, declarer_hand,
+        _SEATS[dc] if dc >= 0 else None, contract, picked, skat, discard, declarer_hand,
         tricks_of(state[TRICKS]), tuple(map(CARDS.__getitem__, state[TRICK])),
         _SEATS[state[LEADER]], _CONCEDED[setup[CONCEDED]], setup[CLAIM],
         skat_mask.bit_count() if picked and contract is None else 0,
-    )
+    )))
+    d.pop(_SOURCE, None)
 
 
 _CONCEDED = tuple(tuple(_SEATS[i] for i in range(3) if m >> i & 1) for m in range(8))
 """The seats of each conceded-bits mask."""
-
-
-_FIELDS = tuple(f.name for f in attrs.fields(Observation))
-_new_object = object.__new__
-
-
-def _build(*values: object) -> Observation:
-    """``Observation(*values)`` without the per-field ``setattr`` of attrs' frozen
-    ``__init__`` (the class has no converters or validators, so nothing is skipped)."""
-    o = _new_object(Observation)
-    o.__dict__.update(zip(_FIELDS, values))
-    return o
 
 
 _HIDDEN_PUSH = Push(CardSet(0))

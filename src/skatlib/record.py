@@ -48,6 +48,8 @@ def _bounded(value: Iterable[Any], limit: int, name: str) -> list[Any]:
 
 
 def _meta(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    if type(value) is tuple and not value:  # the default: nothing to convert
+        return ()
     if isinstance(value, (str, bytes)):
         raise type_error("meta", "a mapping or (key, value) pairs", value)
     if not isinstance(value, (Mapping, Iterable)):
@@ -72,7 +74,7 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     if isinstance(value, (str, bytes)):
         raise ArgumentTypeError("actions must be a sequence of actions, not text: use "
                                 "GameRecord.from_text(deal, text)")
-    if not isinstance(value, Iterable):
+    if type(value) is not tuple and type(value) is not list and not isinstance(value, Iterable):
         raise type_error("actions", "a sequence of actions", value)
     out: list[Action] = []
     exact = _EXACT_TYPES

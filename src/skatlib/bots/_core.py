@@ -15,10 +15,9 @@ from typing import Union
 
 import attrs
 
-from ..actions import Action
 from ..deal import Deal
 from ..errors import Reason, SkatError, as_int, type_error
-from ..loop import Bot, play_game
+from ..loop import Bot, play_recorded
 from ..ramsch import RamschResult
 from ..record import GameRecord
 from ..rules import ISKO, Rules
@@ -55,9 +54,7 @@ def play_deal(
     >>> record.replay().is_finished, res.declarer
     (True, Seat.REARHAND)
     """
-    actions: list[Action] = []
-    state = play_game(new_game(deal, rules), bots,
-                      on_action=lambda seat, action, after: actions.append(action))
+    state, actions = play_recorded(new_game(deal, rules), bots)
     res = result(state)
     assert res is not None  # play_game returns a finished state
     return GameRecord(deal, tuple(actions), rules), res

@@ -11,7 +11,9 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -116,22 +118,45 @@ class RandomBot:
         self.pass_rate = _probability_like(pass_rate, "pass_rate")
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """A random legal action (see the class docs)."""
+        """A random legal action (see the class docs).  Reads only the observation's
+        phase; the scans of ``legal`` run in C (``map(isinstance, ...)``) and draw
+        from ``legal`` itself when nothing is left out, which picks what the filtered
+        list would (``test_loop_fast`` checks both against the plain filters)."""
         phase = observation.phase
         if phase == P_PLAYING:
+            if legal and all(map(isinstance, legal, _PLAY)):  # only cards (legal_actions)
+                return self.rng.choice(legal)
             cards = [a for a in legal if isinstance(a, Play)]
             return self.rng.choice(cards) if cards else legal[0]
         if phase == P_BIDDING:
-            passes = [a for a in legal if isinstance(a, Pass)]
-            if passes and (len(legal) == 1 or self.rng.random() < self.pass_rate):
-                return passes[0]
-            others = [a for a in legal if isinstance(a, (Bid, Hold))]
+            at = _first(legal, _PASS)
+            if at >= 0 and (len(legal) == 1 or self.rng.random() < self.pass_rate):
+                return legal[at]
             # bid the next value or hold rather than jumping at random
-            return others[0] if others else legal[0]
+            at = _first(legal, _BID_OR_HOLD)
+            return legal[at] if at >= 0 else legal[0]
         if phase == P_KONTRA and self.rng.random() < self.pass_rate:
             return next(a for a in legal if isinstance(a, Pass))
+        if not any(map(isinstance, legal, _TALK)):  # nothing to leave out (in turn)
+            return self.rng.choice(legal)
         useful = [a for a in legal if not isinstance(a, (Concede, Claim, Refuse))]
         return self.rng.choice(useful or list(legal))
+
+
+_PLAY: itertools.repeat[type | tuple[type, ...]] = itertools.repeat(Play)
+_PASS: itertools.repeat[type | tuple[type, ...]] = itertools.repeat(Pass)
+_BID_OR_HOLD: itertools.repeat[type | tuple[type, ...]] = itertools.repeat((Bid, Hold))
+_TALK: itertools.repeat[type | tuple[type, ...]] = itertools.repeat((Concede, Claim, Refuse))
+"""Second arguments of ``map(isinstance, legal, ...)`` (endless: ``map`` stops with ``legal``)."""
+
+
+def _first(legal: Sequence[Action], kinds: itertools.repeat[type | tuple[type, ...]]) -> int:
+    """The index of the first action of ``legal`` that is an instance of ``kinds``'s
+    type(s), -1 if there is none (the scan runs in C and stops at the first)."""
+    try:
+        return operator.indexOf(map(isinstance, legal, kinds), True)
+    except ValueError:
+        return -1
 
 
 # --------------------------------------------------------------------- hand evaluation

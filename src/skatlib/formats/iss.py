@@ -171,6 +171,8 @@ _SOURCE_TYPE = "a path, a binary or text handle, or an iterable of lines"
 # str.splitlines (\v \f \x1c-\x1e \x85 \u2028 \u2029), which would split the record, and
 # lone surrogates, which UTF-8 cannot store.
 _UNWRITABLE = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029\ud800-\udfff]")
+_UNWRITABLE_ASCII = ("\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e")
+"""The ASCII characters of :data:`_UNWRITABLE` (an ASCII line holds no other)."""
 _CARD_CODES: dict[str, Card] = {c.name: c for c in Card}
 _PLAYS: dict[str, Play] = {c.name: Play(c) for c in Card}
 _SEAT_OF = {"0": 0, "1": 1, "2": 2}
@@ -393,7 +395,10 @@ def _properties(text: str, line: int | None) -> list[tuple[str, str]]:
     s = text.strip()
     if not s.startswith("(;"):
         raise RecordError(f"an ISS record starts with '(;', not {s[:20]!r}", line=line)
-    bad = _UNWRITABLE.search(s)
+    # an ASCII line (every archive record) is searched for its 7 candidates by str's
+    # own scans, not by the regular expression (the same answer, far faster)
+    bad = (_UNWRITABLE.search(s) if not s.isascii() or any(map(s.__contains__, _UNWRITABLE_ASCII))
+           else None)
     if bad is not None:  # what the writer refuses, so that every record read can be written
         raise RecordError(f"a record is one line of UTF-8 text, but column {bad.start() + 1} "
                           f"holds {bad.group()!r}", line=line)
@@ -503,7 +508,36 @@ def parse_result(text: str, *, line: int | None = None) -> dict[str, str]:
     return _parse_result(text, line)
 
 
+_LAST_RESULT: list[tuple[str, dict[str, str]]] = [("", {})]
+"""The last ``R[...]`` text parsed and its fields: :func:`loads` checks a record's result
+and :func:`check` reads it again, so a record's second parse is a copy of its first."""
+
+
+_N = "(0|-?[1-9][0-9]{0,5})"
+_SERVER_RESULT = re.compile(
+    rf"d:{_N} (win|loss|penalty) v:{_N} m:{_N} (bidok|overbid) p:{_N} t:{_N} s:{_N} z:{_N} "
+    rf"p0:{_N} p1:{_N} p2:{_N} l:{_N} to:{_N}(?: r:{_N})?")
+"""An ``R[...]`` exactly as the server writes it: every field of :data:`RESULT_FIELDS` in
+its order, single spaces, numbers as ``str(int(n))`` gives them (``r`` optional).  Such a
+text parses, in one match, to what :func:`_parse_result_text` makes of it (test_iss_fast)."""
+
+
 def _parse_result(text: str, line: int | None) -> dict[str, str]:
+    last = _LAST_RESULT[0]  # one read: another thread may replace the entry, never tear it
+    if last[0] == text and text:
+        return dict(last[1])
+    found = _SERVER_RESULT.fullmatch(text)
+    if found is not None:
+        out = dict(zip(RESULT_FIELDS, found.groups()))
+        if out["r"] is None:
+            del out["r"]
+    else:
+        out = _parse_result_text(text, line)
+    _LAST_RESULT[0] = (text, dict(out))
+    return out
+
+
+def _parse_result_text(text: str, line: int | None) -> dict[str, str]:
     tokens = text.split()
     if tokens == ["passed"]:
         return {"outcome": "passed"}
@@ -901,6 +935,11 @@ def write_records(records: Iterable[IssRecord | GameRecord],
 # ----------------------------------------------------------------------------- ISS -> skatlib
 
 
+_CONTRACT_OF: dict[str, Contract] = {}
+"""Declaration heads read so far and their contracts (only texts ``Contract.parse``
+accepts: each letter at most once, so the table stays small)."""
+
+
 def _cards(text: str) -> list[Card]:
     """Cards joined by dots; raises KeyError on an unknown code."""
     return [_CARD_CODES[t] for t in text.split(".")]
@@ -960,10 +999,13 @@ class _Replay:
         if not _CONTRACT.match(head):
             raise self.fail(f"expected a declaration like 'G.H7.HQ', 'CH' or 'NOH', not {text!r}",
                             Reason.UNKNOWN_CONTRACT)
-        try:
-            contract = Contract.parse(head)
-        except SkatError as exc:
-            raise self.fail(str(exc), exc.reason) from exc
+        contract = _CONTRACT_OF.get(head)
+        if contract is None:
+            try:
+                contract = Contract.parse(head)
+            except SkatError as exc:
+                raise self.fail(str(exc), exc.reason) from exc
+            _CONTRACT_OF[head] = contract  # a few dozen texts at most (the regex's letters)
         return contract, (self.card_list(rest, "the declaration's cards") if rest else [])
 
     def declare(self, state: GameState, contract: Contract, cards: list[Card]) -> GameState:
@@ -1131,8 +1173,8 @@ class _Replay:
             else:
                 raise self.fail(f"the record ends before the game is over ({_expecting(state)})",
                                 Reason.BAD_RECORD)
-        meta = tuple((k, v) for k, v in self.rec.properties if k not in ("GM", "MV"))
-        if all(type(k) is str is type(v) for k, v in meta):  # as loads() makes them
+        meta = tuple([kv for kv in self.rec.properties if kv[0] != "GM" and kv[0] != "MV"])
+        if all([type(k) is str is type(v) for k, v in meta]):  # as loads() makes them
             return _unchecked_record(deal, tuple(self.actions), ISS, meta), state
         return GameRecord(deal, tuple(self.actions), ISS, meta), state
 
