@@ -10,7 +10,11 @@ worked out by hand in the docstrings and, for whole games, by the reference mode
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skatlib import (
     PUB,
@@ -834,3 +838,21 @@ def test_the_declaring_cache_stays_within_its_bound() -> None:
     for i in range(_declaring._ALLOWED_CACHE_SIZE + 10):
         _declaring._allowed((i * 2654435761) & 0xFFFFFFFF | 1, True, 18)
         assert len(_declaring._ALLOWED_CACHE) <= _declaring._ALLOWED_CACHE_SIZE
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["p p 18 s", "p p 18 hand", "18 y 20 p p s",
+                                                  "18 p p hand"]))
+def test_declarations_offered_are_the_allowed_contracts_in_order_d_7(seed: int,
+                                                                      moves: str) -> None:
+    """``legal_actions`` in the declaration (cached beside ``allowed_contracts``) offers a
+    bare ``Declare`` of exactly the allowed contracts, in their order (D-7), also when
+    asked again (a cache hit) and after the two cards are put away."""
+    s = GameState.from_position(Deal.shuffled(seed), moves)
+    rng = random.Random(seed)
+    while s.phase is Phase.DECLARING and isinstance(legal_actions(s)[0], Discard):
+        s = apply(s, rng.choice(legal_actions(s)))
+    assert s.phase is Phase.DECLARING
+    for _ in range(2):
+        offered = legal_actions(s)
+        assert offered == tuple(Declare(c) for c in allowed_contracts(s))
+        assert all(is_legal(s, a) for a in offered)

@@ -142,10 +142,11 @@ def allowed_contracts(state: GameState) -> tuple[Contract, ...]:
     setup = state[SETUP]
     picked = setup[PICKED]
     hand = state[HANDS][d] | (state[SKAT] if picked else 0)
-    return _allowed(hand, picked, setup[BID])
+    return _allowed(hand, picked, setup[BID])[0]
 
 
-_ALLOWED_CACHE: dict[tuple[int, bool, int], tuple[Contract, ...]] = {}
+_ALLOWED_CACHE: dict[tuple[int, bool, int],
+                     tuple[tuple[Contract, ...], tuple[Action, ...]]] = {}
 _ALLOWED_CACHE_SIZE = 4_096
 """Entries kept before the cache starts afresh.  Small on purpose (H-16): replaying
 an archive of distinct games never hits it, and each entry costs ~300 bytes; a bot
@@ -159,10 +160,20 @@ def _rows(contracts: tuple[Contract, ...]) -> tuple[tuple[Contract, bool, int, i
     return tuple((c, c.is_null, c.base_value, int(c.game_type), {}) for c in contracts)
 
 
+def _declares(contracts: tuple[Contract, ...] | list[Contract]) -> tuple[Action, ...]:
+    """The bare :class:`~skatlib.Declare` of each contract (what :func:`legal_declaring`
+    offers), built once per cache entry of :func:`_allowed`."""
+    return tuple(_DECLARE_BARE[c] for c in contracts)
+
+
 _ROWS = {False: _rows(_HAND_CONTRACTS), True: _rows(_NON_HAND)}
 
 
-def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
+def _allowed(hand: int, picked_up: bool, bid: int
+             ) -> tuple[tuple[Contract, ...], tuple[Action, ...]]:
+    """The contracts allowed (D-7) and their bare declarations, cached together: the
+    declarations are looked up once per entry, not per call (a contract hashes in
+    Python)."""
     key = (hand, picked_up, bid)
     hit = _ALLOWED_CACHE.get(key)
     if hit is not None:
@@ -186,7 +197,7 @@ def _allowed(hand: int, picked_up: bool, bid: int) -> tuple[Contract, ...]:
             out.append(c)
     if not out:
         out = [c for c in candidates if not c.is_null]
-    res = tuple(out)
+    res = (tuple(out), _declares(out))
     if len(_ALLOWED_CACHE) >= _ALLOWED_CACHE_SIZE:
         _ALLOWED_CACHE.clear()
     _ALLOWED_CACHE[key] = res
@@ -206,7 +217,10 @@ def legal_declaring(s: GameState) -> tuple[Action, ...]:
     setup = s[SETUP]
     if setup[PICKED] and s[SKAT].bit_count() < 2:
         return discard_actions(s[HANDS][d])
-    return tuple(_DECLARE_BARE[c] for c in allowed_contracts(s))
+    if s[0] != P_DECLARING:  # as allowed_contracts answers outside the declaration
+        return ()
+    picked = setup[PICKED]
+    return _allowed(s[HANDS][d] | (s[SKAT] if picked else 0), picked, setup[BID])[1]
 
 
 def _contract_hint(s: GameState) -> tuple[str, ...]:
