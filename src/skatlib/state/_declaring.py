@@ -138,11 +138,15 @@ def allowed_contracts(state: GameState) -> tuple[Contract, ...]:
         require_state(state)
     if state[0] != P_DECLARING:
         return ()
-    d = state[DECL]
-    setup = state[SETUP]
+    return _allowed_now(state)[0]
+
+
+def _allowed_now(s: GameState) -> tuple[tuple[Contract, ...], tuple[Action, ...]]:
+    """:func:`_allowed` for the declarer of ``s`` (a DECLARING state): his 12 cards
+    after a pickup, else his 10."""
+    setup = s[SETUP]
     picked = setup[PICKED]
-    hand = state[HANDS][d] | (state[SKAT] if picked else 0)
-    return _allowed(hand, picked, setup[BID])[0]
+    return _allowed(s[HANDS][s[DECL]] | (s[SKAT] if picked else 0), picked, setup[BID])
 
 
 _ALLOWED_CACHE: dict[tuple[int, bool, int],
@@ -217,10 +221,7 @@ def legal_declaring(s: GameState) -> tuple[Action, ...]:
     setup = s[SETUP]
     if setup[PICKED] and s[SKAT].bit_count() < 2:
         return discard_actions(s[HANDS][d])
-    if s[0] != P_DECLARING:  # as allowed_contracts answers outside the declaration
-        return ()
-    picked = setup[PICKED]
-    return _allowed(s[HANDS][d] | (s[SKAT] if picked else 0), picked, setup[BID])[1]
+    return _allowed_now(s)[1]
 
 
 def _contract_hint(s: GameState) -> tuple[str, ...]:
