@@ -755,6 +755,39 @@ def test_play_and_trick_tally_mirror_pack_trick_and_unpack_trick_isko_4_4() -> N
         assert trick_tally(s.packed_tricks) == (taken, counts, last_of, last)
 
 
+def test_taken_slot_kept_by_play_equals_taken_of_the_tricks_isko_4_4() -> None:
+    """ISkO 4.4 (the winner takes the trick): the derived TAKEN slot that
+    ``_playing.play`` keeps up to date trick by trick equals ``_core.taken_of`` of the
+    trick history in every state of random games of every type (Ramsch included), and
+    so do ``taken_masks``, ``trick_counts`` and ``points_taken``; a pickle leaves the
+    slot out and its restore works it out again."""
+    import pickle
+
+    from skatlib import GameType
+    from skatlib import _tables as T
+    from skatlib.state._core import STORED, TAKEN, taken_of, trick_tally
+
+    rng = random.Random(11)
+    for _ in range(400):
+        gt = rng.choice(list(GameType))
+        if gt == GameType.RAMSCH:
+            s = GameState.from_position(Deal.shuffled(rng), "p p p", rules=PUB)
+        else:
+            s = GameState.from_position(Deal.shuffled(rng), "p p 18 hand")
+            s = apply(s, Declare(Contract(gt, hand=True)), check=False)
+        while True:
+            assert s[TAKEN] == taken_of(s.packed_tricks)
+            taken, counts, _, _ = trick_tally(s.packed_tricks)
+            assert s.taken_masks == tuple(taken)
+            assert s.trick_counts == tuple(counts)
+            assert [s.points_taken(i) for i in range(3)] == [T.mask_points(m) for m in taken]
+            if s.is_finished:
+                break
+            s = apply(s, rng.choice(legal_actions(s)))
+        assert len(s.__reduce__()[1][0]) == STORED
+        assert pickle.loads(pickle.dumps(s)) == s
+
+
 def test_byte_tables_list_the_cards_of_every_suit_byte_lowest_first() -> None:
     """``_core.byte_tables`` (built by doubling, issue 18): entry ``[suit][byte]`` holds
     the per-card values of the cards of that byte, lowest index first."""

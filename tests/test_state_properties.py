@@ -388,3 +388,31 @@ def test_new_game_hands_are_the_dealt_hands(path: GamePath) -> None:
         assert names(s.hand(seat)) == names(path.deal.hand(seat))
     assert s.skat == path.deal.skat
     assert s.to_move == Seat.MIDDLEHAND
+
+
+def test_check_kinds_by_exact_type_mirror_the_isinstance_tests_d_11_d_18() -> None:
+    """``_machine._KINDS`` (one lookup of an action's exact type) gives every action type
+    the kind the isinstance tests give it: server events (D-18), side actions (D-11),
+    the phase's own actions; and a subclass of an action, which the lookup misses, is
+    checked like its base (legal and illegal alike)."""
+    from skatlib import Concede, Deal, GameState, IllegalActionError, Pass, TimeOut
+    from skatlib.state import _machine as M
+
+    for kind in M._ACTIONS:
+        expected = (M._EVENT if issubclass(kind, (TimeOut, M._EVENTS)) else M._SIDE_ACTION
+                    if issubclass(kind, M._SIDE) else M._PHASE_ACTION)
+        assert M._KINDS[kind] == expected
+
+    class MyPass(Pass):
+        __slots__ = ()
+
+    class MyConcede(Concede):
+        __slots__ = ()
+
+    s = GameState.from_position(Deal.shuffled(3), "")
+    M.check_action(s, MyPass())  # legal in the bidding, as Pass is
+    with pytest.raises(IllegalActionError) as err:
+        M.check_action(s, MyConcede(0))
+    with pytest.raises(IllegalActionError) as base:
+        M.check_action(s, Concede(0))
+    assert err.value.reason == base.value.reason

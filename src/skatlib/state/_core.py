@@ -1,11 +1,14 @@
 """The frozen :class:`GameState`, its phases, and the one private constructor.
 
-A state is a tuple subclass of eleven slots (the layout below is private): the
+A state is a tuple subclass of twelve slots (the layout below is private): the
 fields that change in card play sit in the state itself, everything fixed by the
 time cards are played (rules, deal, bidding, contract, announcements, the talk
 of concessions and claims) in one inner tuple, the *setup*, that consecutive
-card-play states share.  Card play therefore copies eleven references and no
-more; building a tuple runs in C.  See ``docs/design.md``.
+card-play states share.  Card play therefore copies twelve references and no
+more; building a tuple runs in C.  The last slot, the cards each seat has won, is
+derived from the trick history (:func:`taken_of`) and kept up to date trick by
+trick, so the points and the result never replay the tricks.  See
+``docs/design.md``.
 """
 
 from __future__ import annotations
@@ -156,7 +159,11 @@ class Trick:
 
 # ----- the layout (private) -----------------------------------------------------------
 # state slots
-PHASE, MOVER, HANDS, TRICK, LEADER, TRICKS, GT, DECL, SKAT, END, SETUP = range(11)
+PHASE, MOVER, HANDS, TRICK, LEADER, TRICKS, GT, DECL, SKAT, END, SETUP, TAKEN = range(12)
+# TAKEN is derived: taken_of(TRICKS), the cards each seat has won in one int, seat i's
+# mask at bits 32i..32i+31 (pickles leave it out)
+STORED = 11
+"""The slots a pickle holds: all but the derived TAKEN."""
 # setup slots
 (RULES, DEAL, BID, ASKER, LISTENER, PASSED, HISTORY, CONTRACT, PICKED, KONTRA, KDONE, PUSHES,
  OWNED, CONCEDED, OPEN, CLAIM, EVENT) = range(17)
@@ -269,28 +276,56 @@ def seat_index(seat: object, what: str = "seat") -> int:
     return _seat(seat, what, SkatError)  # type: ignore[arg-type]
 
 
+def taken_of(packed_tricks: tuple[int, ...]) -> int:
+    """The cards each seat has won in ``packed_tricks``, in one int (seat ``i``'s mask
+    at bits ``32 i`` to ``32 i + 31``): the derived TAKEN slot.  Card play keeps it
+    up to date trick by trick instead of calling this (``test_state_play`` proves
+    the two equal)."""
+    if not packed_tricks:
+        return 0
+    taken = trick_tally(packed_tricks)[0]
+    return taken[0] | taken[1] << 32 | taken[2] << 64
+
+
+def taken_masks(taken: int) -> tuple[int, int, int]:
+    """The three masks of a TAKEN slot (see :func:`taken_of`)."""
+    return (taken & 0xFFFFFFFF, taken >> 32 & 0xFFFFFFFF, taken >> 64)
+
+
+def trick_counts(taken: int) -> tuple[int, int, int]:
+    """How many tricks each seat has won, from a TAKEN slot (three cards a trick)."""
+    return ((taken & 0xFFFFFFFF).bit_count() // 3, (taken >> 32 & 0xFFFFFFFF).bit_count() // 3,
+            (taken >> 64).bit_count() // 3)
+
+
 def make(phase: Phase, mover: int, hands: tuple[int, int, int], trick: tuple[int, ...],
          leader: int, tricks: tuple[int, ...], gt: int, declarer: int, skat: int,
-         end: EndReason, setup: tuple[Any, ...]) -> GameState:
+         end: EndReason, setup: tuple[Any, ...],
+         taken: int | None = None) -> GameState:
     """The one constructor of every state (private: the transitions and
-    :meth:`GameState.from_position` call it).  Hot paths inline
-    ``tuple.__new__(GameState, (...))`` with the same eleven slots."""
+    :meth:`GameState.from_position` call it).  ``taken`` is the derived last slot,
+    worked out from ``tricks`` when not given.  Hot paths inline
+    ``tuple.__new__(GameState, (...))`` with the same twelve slots."""
+    if taken is None:
+        taken = taken_of(tricks) if tricks else 0  # no call in the setup transitions
     return _tuple_new(GameState, (phase, mover, hands, trick, leader, tricks, gt, declarer,
-                                  skat, end, setup))
+                                  skat, end, setup, taken))
 
 
 def with_turn(s: GameState, phase: Phase, mover: int, setup: tuple[Any, ...]) -> GameState:
     """``s`` with another phase, seat to move and setup (cards unchanged)."""
     return _tuple_new(GameState, (phase, mover, s[HANDS], s[TRICK], s[LEADER], s[TRICKS], s[GT],
-                                  s[DECL], s[SKAT], s[END], setup))
+                                  s[DECL], s[SKAT], s[END], setup, s[TAKEN]))
 
 
 def _restore(fields: tuple[Any, ...]) -> GameState:
-    """Unpickle a state (the inverse of :meth:`GameState.__reduce__`)."""
-    if (type(fields) is not tuple or len(fields) != 11 or type(fields[SETUP]) is not tuple
-            or len(fields[SETUP]) != SETUP_SIZE):
+    """Unpickle a state (the inverse of :meth:`GameState.__reduce__`): the stored
+    slots, the derived one worked out again (so a pickle cannot make it disagree)."""
+    if (type(fields) is not tuple or len(fields) != STORED or type(fields[SETUP]) is not tuple
+            or len(fields[SETUP]) != SETUP_SIZE or type(fields[TRICKS]) is not tuple
+            or not all(type(t) is int for t in fields[TRICKS])):
         raise ArgumentTypeError("not a pickled GameState")
-    return _tuple_new(GameState, fields)
+    return _tuple_new(GameState, (*fields, taken_of(fields[TRICKS])))
 
 
 def _setup_property(index: int, doc: str) -> Any:
@@ -336,7 +371,7 @@ class GameState(tuple):  # type: ignore[type-arg]
                         "GameState.from_position(), not by calling GameState()")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (tuple(self),))
+        return (_restore, (tuple(self)[:STORED],))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is GameState and bool(tuple.__eq__(self, other))
@@ -473,14 +508,12 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def taken_masks(self) -> tuple[int, int, int]:
         """The cards each seat has won in tricks, as masks."""
-        taken = trick_tally(self[TRICKS])[0]
-        return (taken[0], taken[1], taken[2])
+        return taken_masks(self[TAKEN])
 
     @property
     def trick_counts(self) -> tuple[int, int, int]:
         """How many tricks each seat has won."""
-        counts = trick_tally(self[TRICKS])[1]
-        return (counts[0], counts[1], counts[2])
+        return trick_counts(self[TAKEN])
 
     # ----- friendly views ----------------------------------------------------------------
     @property
@@ -534,7 +567,7 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     def points_taken(self, seat: Seat | int) -> int:
         """Card points in the tricks ``seat`` has won (without the skat)."""
-        return T.mask_points(self.taken_masks[seat_index(seat)])
+        return T.mask_points(self[TAKEN] >> (seat_index(seat) << 5) & 0xFFFFFFFF)
 
     @property
     def is_ramsch(self) -> bool:

@@ -55,6 +55,7 @@ from ._core import (
     PICKED,
     SETUP,
     SKAT,
+    TAKEN,
     TRICK,
     TRICKS,
     GameState,
@@ -99,6 +100,9 @@ _SIDE = (Concede, Claim, Refuse)
 _play = _playing.play
 _FOLLOW = T.FOLLOW
 _EVENTS = (TimeOut, Leave)
+_OUT_OF_TURN = frozenset((*_SIDE, *_EVENTS))
+"""The actions :func:`apply` hands past the phase's transition: side actions and server
+events."""
 _ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
 
@@ -194,12 +198,25 @@ def check_action(state: GameState, action: object) -> None:
 
 def _check(state: GameState, action: object, d7: bool) -> None:
     phase = state[0]
-    if not isinstance(action, _ACTIONS):  # e.g. the text 'p': say so, not "must bid or pass"
-        hint = (f": parse text first, parse_action({action!r}) (typed input: "
-                "skatlib.human.read_actions)" if isinstance(action, str) else "")
-        raise illegal(state, action, f"{type(action).__name__} is not an action (Bid, Pass, "
-                      f"Play, ...){hint}", Reason.UNKNOWN_ACTION)
-    if isinstance(action, _EVENTS):
+    # the action's kind by one lookup of its exact type; subclasses and non-actions take
+    # the isinstance tests (_KINDS mirrors them; test_state_properties proves it)
+    kind = _KINDS.get(type(action))
+    if kind is None:
+        if not isinstance(action, _ACTIONS):  # the text 'p': say so, not "must bid or pass"
+            hint = (f": parse text first, parse_action({action!r}) (typed input: "
+                    "skatlib.human.read_actions)" if isinstance(action, str) else "")
+            raise illegal(state, action, f"{type(action).__name__} is not an action (Bid, "
+                          f"Pass, Play, ...){hint}", Reason.UNKNOWN_ACTION)
+        kind = _kind(type(action))
+    if kind == _PHASE_ACTION:
+        if phase == P_FINISHED:
+            raise illegal(state, action, "the deal is over", Reason.WRONG_PHASE, ())
+        if phase == P_DECLARING:
+            _declaring.check_declaring(state, action, d7)
+            return
+        _CHECK[phase](state, action)
+        return
+    if kind == _EVENT:
         if not state[SETUP][0].server_events:
             raise illegal(state, action, "time-outs and leaving are server events, only "
                           "accepted under the ISS rules (D-18)", Reason.OPTION_DISABLED)
@@ -208,13 +225,24 @@ def _check(state: GameState, action: object, d7: bool) -> None:
         return
     if phase == P_FINISHED:
         raise illegal(state, action, "the deal is over", Reason.WRONG_PHASE, ())
-    if isinstance(action, _SIDE):
-        _playing.check_side(state, action)
-        return
-    if phase == P_DECLARING:
-        _declaring.check_declaring(state, action, d7)
-        return
-    _CHECK[phase](state, action)
+    _playing.check_side(state, action)  # type: ignore[arg-type]
+
+
+_PHASE_ACTION, _EVENT, _SIDE_ACTION = range(3)
+
+
+def _kind(kind: type) -> int:
+    """How :func:`_check` treats an action type: a server event, a side action (D-11),
+    or an action of the phase."""
+    if issubclass(kind, _EVENTS):
+        return _EVENT
+    if issubclass(kind, _SIDE):
+        return _SIDE_ACTION
+    return _PHASE_ACTION
+
+
+_KINDS = {kind: _kind(kind) for kind in _ACTIONS}
+""":func:`_kind` of each action type, looked up by exact type."""
 
 
 def is_legal(state: GameState, action: object) -> bool:
@@ -270,9 +298,9 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> GameState:
         _check(state, action, True)
     if kind is Play:
         return _play(state, action.card)  # type: ignore[union-attr]
-    if kind in _EVENTS:
-        return _event(state, action)  # type: ignore[arg-type]
-    if kind in _SIDE:
+    if kind in _OUT_OF_TURN:  # one hash lookup: the phase's own actions pass straight on
+        if kind in _EVENTS:
+            return _event(state, action)  # type: ignore[arg-type]
         return _playing.step_side(state, action)
     return _STEP[state[0]](state, action)  # type: ignore[no-any-return]
 
@@ -282,7 +310,7 @@ def _event(state: GameState, action: TimeOut | Leave) -> GameState:
     setup = state[SETUP]
     new = setup[:EVENT] + (int(action.seat),) + setup[EVENT + 1:]
     return make(P_FINISHED, -1, state[HANDS], state[TRICK], state[4], state[TRICKS],
-                state[6], state[DECL], state[SKAT], end, new)
+                state[6], state[DECL], state[SKAT], end, new, state[TAKEN])
 
 
 # ----- the one replay loop ------------------------------------------------------------

@@ -30,6 +30,7 @@ from ._core import (
     OPEN,
     SEATS,
     SETUP,
+    TAKEN,
     TRICK,
     TRICKS,
     EndReason,
@@ -101,8 +102,8 @@ def check(s: GameState, action: object) -> None:
 
 def play(s: GameState, card: int) -> GameState:
     """Hot path: play ``card`` (no check).  Builds the state tuple in place (the
-    eleven slots of :func:`skatlib.state._core.make`)."""
-    _, seat, h, trick, leader, tricks, gt, d, skat, _, setup = s  # one unpack: 9 slots read
+    twelve slots of :func:`skatlib.state._core.make`)."""
+    _, seat, h, trick, leader, tricks, gt, d, skat, _, setup, taken = s  # one unpack
     bit = 1 << card
     if seat == 0:
         hands = (h[0] ^ bit, h[1], h[2])
@@ -112,7 +113,7 @@ def play(s: GameState, card: int) -> GameState:
         hands = (h[0], h[1], h[2] ^ bit)
     if len(trick) < 2:
         return _new(GameState, (_PLAYING, _NEXT[seat], hands, trick + (card,), leader, tricks, gt,
-                                d, skat, _NOT_ENDED, setup))
+                                d, skat, _NOT_ENDED, setup, taken))
     c0, c1 = trick
     # inlined _tables.trick_winner_fast and pack_trick (proven equal in test_state_play)
     key = _KEY[gt][c0]
@@ -122,15 +123,17 @@ def play(s: GameState, card: int) -> GameState:
     else:
         winner = (leader + (2 if k2 > k0 else 0)) % 3
     tricks += (gt << 17 | leader << 15 | c0 << 10 | c1 << 5 | card,)
+    # the derived TAKEN slot, a trick at a time (_core.taken_of; proven equal in test_state_play)
+    taken |= (1 << c0 | 1 << c1 | bit) << (winner << 5)
     # only null and schwarz-announced (or ouvert) games may end early (D-10)
     if (gt == 5 or d >= 0 and setup[CONTRACT].schwarz) and T.ends_early(gt, d, winner, True):
         return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, skat,
-                                E_NULL_TRICK if gt == 5 else E_DEFENDERS_TRICK, setup))
+                                E_NULL_TRICK if gt == 5 else E_DEFENDERS_TRICK, setup, taken))
     if len(tricks) == 10:
         return _new(GameState, (_FINISHED, -1, hands, (), winner, tricks, gt, d, skat,
-                                E_PLAYED_OUT, setup))
+                                E_PLAYED_OUT, setup, taken))
     return _new(GameState, (_PLAYING, winner, hands, (), winner, tricks, gt, d, skat, _NOT_ENDED,
-                            setup))
+                            setup, taken))
 
 
 # ----- side actions: concessions and claims (D-11) --------------------------------------
@@ -195,7 +198,7 @@ def _talk(s: GameState, phase: Phase, mover: int, end: EndReason, conceded: int,
     setup = s[SETUP]
     new = setup[:CONCEDED] + (conceded, open_hand, claim) + setup[CLAIM + 1:]
     return _new(GameState, (phase, mover, s[HANDS], s[TRICK], s[LEADER], s[TRICKS], s[GT], s[DECL],
-                            s[8], end, new))
+                            s[8], end, new, s[TAKEN]))
 
 
 def step_side(s: GameState, action: Action) -> GameState:

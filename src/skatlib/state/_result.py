@@ -37,9 +37,12 @@ from ._core import (
     SEATS,
     SETUP,
     SKAT,
+    TAKEN,
     TRICK,
     TRICKS,
     GameState,
+    taken_masks,
+    trick_counts,
     trick_tally,
 )
 
@@ -86,7 +89,8 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
                      matadors=matadors_mask(GameType.CLUBS, skat),
                      declarer_points=T.mask_points(skat), declarer_tricks=0,
                      defender_points=0, defender_tricks=0, conceded=True, declarer=d)
-    taken, counts, _, _ = trick_tally(state[TRICKS])
+    taken = taken_masks(state[TAKEN])
+    counts = trick_counts(state[TAKEN])
     dp_mask = taken[d] | state[SKAT]
     dt = counts[d]
     def_mask = taken[(d + 1) % 3] | taken[(d + 2) % 3]
