@@ -16,7 +16,6 @@ from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_
 from ..cards import CardSet
 from ..contract import Contract, GameType, game_type_index
 from ..errors import InvalidCardsError, InvalidContractError, Reason, as_int
-from ..scoring import matadors_mask, max_game_value
 from ._core import (
     BID,
     DECL,
@@ -102,6 +101,8 @@ def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
     order = T.TRUMP_ORDER[gt]
     if not order:
         return 0
+    from ..scoring import matadors_mask  # scoring loads on first use (issue 18)
+
     missing = [c for c in order if not h >> c & 1]
     best = abs(matadors_mask(gt, h | sum(1 << c for c in missing[:2])))
     if not h >> order[0] & 1:
@@ -182,6 +183,8 @@ def _allowed(hand: int, picked_up: bool, bid: int
     hit = _ALLOWED_CACHE.get(key)
     if hit is not None:
         return hit
+    from ..scoring import matadors_mask, max_game_value  # loads on first use (issue 18)
+
     candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
     out: list[Contract] = []
     matadors: dict[int, int] = {}  # per game type: 5 of them behind up to 23 contracts
