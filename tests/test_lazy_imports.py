@@ -153,6 +153,18 @@ def test_scoring_loads_with_the_first_declaration_or_result_and_scores_alike() -
     assert here[3] == "PassedIn()" and here[5].startswith("RamschResult(")
 
 
+def test_import_skatlib_leaves_the_byte_tables_of_the_actions_unbuilt() -> None:
+    """The per-suit-byte tables of card plays and discards (``_core.byte_tables``) are
+    built by the first legal actions that need them, not by ``import skatlib``."""
+    out = _python("import skatlib\n"
+                  "from skatlib.state import _declaring, _playing\n"
+                  "print(len(_playing._BYTE_PLAYS), len(_declaring._BYTE_DISCARDS))\n"
+                  "s = skatlib.GameState.from_position(skatlib.Deal.shuffled(1), '18 p p s')\n"
+                  "skatlib.legal_actions(s)\n"
+                  "print(len(_playing._BYTE_PLAYS), len(_declaring._BYTE_DISCARDS))")
+    assert out.split() == ["0", "0", "0", "4"]
+
+
 def test_lazily_loaded_values_pickle_into_a_process_that_only_imported_skatlib() -> None:
     dumped = _python(
         "import pickle, skatlib\n"

@@ -30,7 +30,6 @@ from ._core import (
     SKAT,
     GameState,
     actions_of_mask,
-    byte_tables,
     illegal,
     make,
     set3,
@@ -43,7 +42,7 @@ _HAND_CONTRACTS = Contract.all(hand=True)
 _DECLARE_BARE = {c: Declare(c) for c in (*_NON_HAND, *_HAND_CONTRACTS)}
 DISCARDS = tuple(Discard(c) for c in range(32))
 _DISCARD_CACHE: dict[int, tuple[Action, ...]] = {}
-_BYTE_DISCARDS = byte_tables(DISCARDS)
+_BYTE_DISCARDS: list[tuple[tuple[Action, ...], ...]] = []  # byte_tables(DISCARDS), on first use
 
 
 # ----- SKAT --------------------------------------------------------------------------
@@ -216,7 +215,7 @@ def _allowed(hand: int, picked_up: bool, bid: int
 
 def discard_actions(hand: int) -> tuple[Action, ...]:
     """:class:`~skatlib.Discard` of every card of ``hand``, lowest index first (cached)."""
-    return actions_of_mask(hand, _BYTE_DISCARDS, _DISCARD_CACHE, _ALLOWED_CACHE_SIZE)
+    return actions_of_mask(hand, DISCARDS, _BYTE_DISCARDS, _DISCARD_CACHE, _ALLOWED_CACHE_SIZE)
 
 
 def legal_declaring(s: GameState) -> tuple[Action, ...]:
