@@ -1,6 +1,9 @@
-"""What ``import skatlib`` loads (issue 18): the kernel, the state machine, records
-and errors, nothing else; every other public name loads on first use (PEP 562)
-and stays importable from ``skatlib``.
+"""What ``import skatlib`` loads (issue 18): the kernel, the state machine and errors,
+nothing else; every other public name loads on first use (PEP 562) and stays
+importable from ``skatlib``.  Scoring and Ramsch results (``skatlib.scoring``,
+``skatlib.ramsch`` and the ``skatlib.i18n`` they use) load with the first result or
+declaration, records (``skatlib.record``) on first use: their six attrs classes and
+their code were a tenth of what ``import skatlib`` cost on CPython 3.13.
 
 Each check runs in a fresh interpreter, since this test process has long loaded
 everything.  Import *times* are measured by benchmarks/import_time.py, never here.
@@ -20,9 +23,8 @@ SRC = str(Path(skatlib.__file__).resolve().parent.parent)
 
 KERNEL_MODULES = frozenset({
     "skatlib", "skatlib._tables", "skatlib._text", "skatlib.actions", "skatlib.bidding",
-    "skatlib.cards", "skatlib.contract", "skatlib.deal", "skatlib.errors", "skatlib.i18n",
-    "skatlib.play", "skatlib.ramsch", "skatlib.record", "skatlib.rules", "skatlib.scoring",
-    "skatlib.state", "skatlib.state._bidding", "skatlib.state._core",
+    "skatlib.cards", "skatlib.contract", "skatlib.deal", "skatlib.errors", "skatlib.play",
+    "skatlib.rules", "skatlib.state", "skatlib.state._bidding", "skatlib.state._core",
     "skatlib.state._declaring", "skatlib.state._kontra", "skatlib.state._machine",
     "skatlib.state._playing", "skatlib.state._pushing", "skatlib.state._result",
 })
@@ -48,7 +50,7 @@ def _literal(code: str) -> object:
     return ast.literal_eval(_python(code).strip())
 
 
-def test_import_skatlib_loads_exactly_the_kernel_state_records_and_errors() -> None:
+def test_import_skatlib_loads_exactly_the_kernel_state_and_errors() -> None:
     loaded = _literal("import sys, skatlib\n"
                       "print(sorted(m for m in sys.modules if m.partition('.')[0] == 'skatlib'))")
     assert isinstance(loaded, list)
@@ -122,17 +124,61 @@ def test_unknown_names_are_still_attribute_errors() -> None:
     assert out.split() == ["True", "True", "True"]
 
 
+_SCORING_STEPS = (
+    "import sys\n"
+    "from skatlib import PUB, Deal, GameState, apply, legal_actions, result\n"
+    "def loaded():\n"
+    "    return sorted(m for m in ('skatlib.scoring', 'skatlib.ramsch') if m in sys.modules)\n"
+    "steps = [loaded()]\n"
+    "declaring = GameState.from_position(Deal.shuffled(3), '18 p p hand')\n"
+    "steps += [[str(a) for a in legal_actions(declaring)], loaded()]\n"
+    "steps += [repr(result(GameState.from_position(Deal.shuffled(3), 'p p p'))), loaded()]\n"
+    "s = GameState.from_position(Deal.shuffled(5), 'p p p', rules=PUB)\n"
+    "while result(s) is None:\n"
+    "    s = apply(s, legal_actions(s)[0])\n"
+    "steps += [repr(result(s)), loaded()]\n"
+    "print(steps)\n")
+
+
+def test_scoring_loads_with_the_first_declaration_or_result_and_scores_alike() -> None:
+    """The declaration's legal actions and ``result`` import ``skatlib.scoring`` (a
+    Ramsch result ``skatlib.ramsch`` too) where they need them, and answer as in this
+    process, which loaded everything up front."""
+    namespace: dict[str, object] = {}
+    exec(_SCORING_STEPS.replace("print(steps)", "out = steps"), namespace)
+    here = namespace["out"]
+    assert isinstance(here, list)
+    scoring, both = ["skatlib.scoring"], ["skatlib.ramsch", "skatlib.scoring"]
+    assert _literal(_SCORING_STEPS) == [[], here[1], scoring, here[3], scoring, here[5], both]
+    assert here[3] == "PassedIn()" and here[5].startswith("RamschResult(")
+
+
+def test_import_skatlib_leaves_the_byte_tables_of_the_actions_unbuilt() -> None:
+    """The per-suit-byte tables of card plays and discards (``_core.byte_tables``) are
+    built by the first legal actions that need them, not by ``import skatlib``."""
+    out = _python("import skatlib\n"
+                  "from skatlib.state import _declaring, _playing\n"
+                  "print(len(_playing._BYTE_PLAYS), len(_declaring._BYTE_DISCARDS))\n"
+                  "s = skatlib.GameState.from_position(skatlib.Deal.shuffled(1), '18 p p s')\n"
+                  "skatlib.legal_actions(s)\n"
+                  "print(len(_playing._BYTE_PLAYS), len(_declaring._BYTE_DISCARDS))")
+    assert out.split() == ["0", "0", "0", "4"]
+
+
 def test_lazily_loaded_values_pickle_into_a_process_that_only_imported_skatlib() -> None:
     dumped = _python(
         "import pickle, skatlib\n"
         "state = skatlib.new_game(skatlib.Deal.shuffled(7))\n"
         "print(pickle.dumps((skatlib.observe(state, 1), skatlib.Table, skatlib.SheetEntry,\n"
-        "                    skatlib.play_game, skatlib.Bot, skatlib.RandomBot)).hex())")
+        "                    skatlib.play_game, skatlib.Bot, skatlib.RandomBot,\n"
+        "                    skatlib.GameResult, skatlib.PassedIn(), skatlib.score,\n"
+        "                    skatlib.GameRecord, skatlib.replay)).hex())")
     out = _python(
         "import pickle, sys, skatlib\n"
         f"obs, *rest = pickle.loads(bytes.fromhex({dumped.strip()!r}))\n"
         "state = skatlib.new_game(skatlib.Deal.shuffled(7))\n"
         "print(obs == skatlib.observe(state, 1),\n"
         "      rest == [skatlib.Table, skatlib.SheetEntry, skatlib.play_game, skatlib.Bot,\n"
-        "               skatlib.RandomBot])")
+        "               skatlib.RandomBot, skatlib.GameResult, skatlib.PassedIn(),\n"
+        "               skatlib.score, skatlib.GameRecord, skatlib.replay])")
     assert out.split() == ["True", "True"]

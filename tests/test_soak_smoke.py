@@ -52,10 +52,11 @@ def test_play_one_returns_a_finished_state() -> None:
 
 def test_a_broken_rule_is_caught(monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """Mutation check: matadors counted wrongly in the state's result."""
-    import skatlib.state._result
+    """Mutation check: matadors counted wrongly in the state's result (its
+    ``matadors_mask`` is ``skatlib.scoring``'s, imported where the result is scored)."""
+    import skatlib.scoring
 
-    monkeypatch.setattr(skatlib.state._result, "matadors_mask",
+    monkeypatch.setattr(skatlib.scoring, "matadors_mask",
                         lambda gt, mask: 1 if gt != 5 else 0)
     assert soak.main(["--deals", "60", "--workers", "1", "--quiet", "--config", "isko"]) == 1
     out = capsys.readouterr().out

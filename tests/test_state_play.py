@@ -800,6 +800,30 @@ def test_byte_tables_list_the_cards_of_every_suit_byte_lowest_first() -> None:
         for byte in range(256):
             want = tuple(per_card[8 * suit + r] for r in range(8) if byte >> r & 1)
             assert tables[suit][byte] == want, (suit, byte)
+
+
+def test_actions_of_mask_builds_the_byte_tables_on_the_first_miss() -> None:
+    """``_core.actions_of_mask`` fills an empty table list with :func:`byte_tables` of
+    the per-card actions on its first cache miss (not at import, issue 18), then joins
+    the rows of the mask's four suit bytes."""
+    from skatlib.state import _declaring, _playing
+    from skatlib.state._core import actions_of_mask, byte_tables
+
+    per_card = tuple(Play(c) for c in range(32))
+    tables: list[tuple[tuple[Action, ...], ...]] = []
+    cache: dict[int, tuple[Action, ...]] = {}
+    mask = CardSet.parse("CJ SA H7 D8").mask
+    got = actions_of_mask(mask, per_card, tables, cache, 4)
+    assert tables == list(byte_tables(per_card))
+    assert got == tuple(per_card[c] for c in range(32) if mask >> c & 1) == cache[mask]
+    # the kernel's own tables: filled by the first miss (now, or earlier in this process)
+    assert _playing.plays(mask) == tuple(Play(c) for c in range(32) if mask >> c & 1)
+    assert list(byte_tables(_playing._PLAYS)) == _playing._BYTE_PLAYS
+    assert _declaring.discard_actions(mask) == tuple(_declaring.DISCARDS[c] for c in range(32)
+                                                     if mask >> c & 1)
+    assert list(byte_tables(_declaring.DISCARDS)) == _declaring._BYTE_DISCARDS
+
+
 def test_taken_masks_and_trick_counts_follow_every_trick() -> None:
     """ISkO 4.4: the winner of a trick takes its three cards; after every action each
     seat's ``trick_counts`` and ``taken_masks`` are the tricks won so far, and at the

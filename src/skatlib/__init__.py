@@ -59,24 +59,7 @@ from .play import (
     trick_winner_fast,
     trump_mask,
 )
-from .ramsch import RamschResult, ramsch_result
-from .record import GameRecord, replay, states
 from .rules import ISKO, ISS, PRESETS, PUB, Rules, preset
-from .scoring import (
-    Abandoned,
-    GameResult,
-    Level,
-    PassedIn,
-    card_points,
-    game_value,
-    matadors,
-    matadors_mask,
-    max_game_value,
-    overbid_value,
-    score,
-    seeger_fabian,
-    value_levels,
-)
 from .state import (
     EndReason,
     GameState,
@@ -106,17 +89,40 @@ if TYPE_CHECKING:
     )
     from .loop import Bot, play_game
     from .observation import Observation, observe
+    from .ramsch import RamschResult, ramsch_result
+    from .record import GameRecord, replay, states
+    from .scoring import (
+        Abandoned,
+        GameResult,
+        Level,
+        PassedIn,
+        card_points,
+        game_value,
+        matadors,
+        matadors_mask,
+        max_game_value,
+        overbid_value,
+        score,
+        seeger_fabian,
+        value_levels,
+    )
     from .search.sampling import World, count_worlds, sample_worlds, world_state
     from .search.solver import evaluate_moves, solve
     from .table import SheetEntry, Table, bock_triggers
 
 __version__ = "0.1.0"
 
-# PEP 562: the game loop, observations, the table and its score sheet, the bot
-# toolkit and the search engine load on first use, so that ``import skatlib``
-# stays the kernel, the state machine, records and errors.  tests/test_lazy_imports.py
-# pins the modules ``import skatlib`` loads.
+# PEP 562: scoring and Ramsch results, records, the game loop, observations, the table
+# and its score sheet, the bot toolkit and the search engine load on first use, so that
+# ``import skatlib`` stays the kernel, the state machine and errors (scoring loads with
+# the first result or declaration, issue 18).  tests/test_lazy_imports.py pins the
+# modules ``import skatlib`` loads.
 _LAZY = {
+    **dict.fromkeys(("Abandoned", "GameResult", "Level", "PassedIn", "card_points",
+                     "game_value", "matadors", "matadors_mask", "max_game_value",
+                     "overbid_value", "score", "seeger_fabian", "value_levels"), "scoring"),
+    **dict.fromkeys(("RamschResult", "ramsch_result"), "ramsch"),
+    **dict.fromkeys(("GameRecord", "replay", "states"), "record"),
     **dict.fromkeys(("Bot", "play_game"), "loop"),
     **dict.fromkeys(("Observation", "observe"), "observation"),
     **dict.fromkeys(("SheetEntry", "Table", "bock_triggers"), "table"),
@@ -126,7 +132,8 @@ _LAZY = {
                    "search.sampling"),
     **dict.fromkeys(("evaluate_moves", "solve"), "search.solver"),
 }
-_LAZY_MODULES = frozenset(("loop", "observation", "table", "sheet", "bots", "search"))
+_LAZY_MODULES = frozenset(("scoring", "ramsch", "i18n", "record", "loop", "observation",
+                           "table", "sheet", "bots", "search"))
 """Submodules that ``skatlib.NAME`` imports on first use (as ``import skatlib`` once
 did by loading them up front)."""
 

@@ -104,7 +104,6 @@ from .state._core import (
     TRICK,
     TRICKS,
     actions_of_mask,
-    byte_tables,
 )
 from .state._machine import require_state
 
@@ -188,7 +187,8 @@ _RAMSCH_PHASES = (Phase.PLAYING, Phase.PUSHING)
 _FINISHED = Phase.FINISHED
 _PLAYING = Phase.PLAYING
 _legal_cards = _playing.legal_mask
-_BYTE_IDS = byte_tables(tuple(range(32)))  # type: ignore[arg-type]
+_PER_ID = tuple(range(32))
+_BYTE_IDS: list[tuple[tuple[int, ...], ...]] = []  # byte_tables(_PER_ID), on first use
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
 _MASK_CACHE: dict[int, tuple[tuple[Action, ...], int]] = {}
 """Masks of the legal-action tuples outside card play, by the tuple's identity (the state
@@ -312,7 +312,7 @@ def ids_of_mask(mask: int) -> tuple[int, ...]:
         raise ArgumentTypeError(f"mask must be a non-negative int, not {mask!r}")
     low = mask & 0xFFFFFFFF
     ids: tuple[int, ...] = actions_of_mask(  # type: ignore[assignment]
-        low, _BYTE_IDS, _IDS_CACHE, _IDS_CACHE_SIZE)  # type: ignore[arg-type]
+        low, _PER_ID, _BYTE_IDS, _IDS_CACHE, _IDS_CACHE_SIZE)  # type: ignore[arg-type]
     high = mask >> 32
     if not high:
         return ids

@@ -223,13 +223,18 @@ def byte_tables(per_card: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...],
     return tuple(tables)
 
 
-def actions_of_mask(mask: int, tables: tuple[tuple[tuple[Action, ...], ...], ...],
+def actions_of_mask(mask: int, per_card: tuple[Action, ...],
+                    tables: list[tuple[tuple[Action, ...], ...]],
                     cache: dict[int, tuple[Action, ...]], size: int) -> tuple[Action, ...]:
     """The per-card actions of every card of ``mask``, lowest index first (the order of
     :func:`skatlib._tables.mask_cards`): four per-suit tuples joined, remembered in
-    ``cache`` (emptied when it reaches ``size`` entries)."""
+    ``cache`` (emptied when it reaches ``size`` entries).  ``tables`` holds the
+    :func:`byte_tables` of ``per_card``, filled by the first miss: building them (1,020
+    tuples each) is left out of ``import skatlib`` (issue 18)."""
     hit = cache.get(mask)
     if hit is None:
+        if not tables:
+            tables += byte_tables(per_card)
         hit = (tables[0][mask & 255] + tables[1][mask >> 8 & 255]
                + tables[2][mask >> 16 & 255] + tables[3][mask >> 24 & 255])
         if len(cache) >= size:

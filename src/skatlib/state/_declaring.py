@@ -16,7 +16,6 @@ from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_
 from ..cards import CardSet
 from ..contract import Contract, GameType, game_type_index
 from ..errors import InvalidCardsError, InvalidContractError, Reason, as_int
-from ..scoring import matadors_mask, max_game_value
 from ._core import (
     BID,
     DECL,
@@ -31,7 +30,6 @@ from ._core import (
     SKAT,
     GameState,
     actions_of_mask,
-    byte_tables,
     illegal,
     make,
     set3,
@@ -44,7 +42,7 @@ _HAND_CONTRACTS = Contract.all(hand=True)
 _DECLARE_BARE = {c: Declare(c) for c in (*_NON_HAND, *_HAND_CONTRACTS)}
 DISCARDS = tuple(Discard(c) for c in range(32))
 _DISCARD_CACHE: dict[int, tuple[Action, ...]] = {}
-_BYTE_DISCARDS = byte_tables(DISCARDS)
+_BYTE_DISCARDS: list[tuple[tuple[Action, ...], ...]] = []  # byte_tables(DISCARDS), on first use
 
 
 # ----- SKAT --------------------------------------------------------------------------
@@ -102,6 +100,8 @@ def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
     order = T.TRUMP_ORDER[gt]
     if not order:
         return 0
+    from ..scoring import matadors_mask  # scoring loads on first use (issue 18)
+
     missing = [c for c in order if not h >> c & 1]
     best = abs(matadors_mask(gt, h | sum(1 << c for c in missing[:2])))
     if not h >> order[0] & 1:
@@ -182,6 +182,8 @@ def _allowed(hand: int, picked_up: bool, bid: int
     hit = _ALLOWED_CACHE.get(key)
     if hit is not None:
         return hit
+    from ..scoring import matadors_mask, max_game_value  # loads on first use (issue 18)
+
     candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
     out: list[Contract] = []
     matadors: dict[int, int] = {}  # per game type: 5 of them behind up to 23 contracts
@@ -213,7 +215,7 @@ def _allowed(hand: int, picked_up: bool, bid: int
 
 def discard_actions(hand: int) -> tuple[Action, ...]:
     """:class:`~skatlib.Discard` of every card of ``hand``, lowest index first (cached)."""
-    return actions_of_mask(hand, _BYTE_DISCARDS, _DISCARD_CACHE, _ALLOWED_CACHE_SIZE)
+    return actions_of_mask(hand, DISCARDS, _BYTE_DISCARDS, _DISCARD_CACHE, _ALLOWED_CACHE_SIZE)
 
 
 def legal_declaring(s: GameState) -> tuple[Action, ...]:

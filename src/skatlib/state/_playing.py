@@ -37,7 +37,6 @@ from ._core import (
     GameState,
     Phase,
     actions_of_mask,
-    byte_tables,
     illegal,
     seat_index,
 )
@@ -55,14 +54,12 @@ _PLAYING, _FINISHED, _NOT_ENDED = Phase.PLAYING, Phase.FINISHED, EndReason.NOT_E
 _new = tuple.__new__
 _FOLLOW = T.FOLLOW
 _KEY = T.KEY
-
-
-_BYTE_PLAYS = byte_tables(_PLAYS)
+_BYTE_PLAYS: list[tuple[tuple[Action, ...], ...]] = []  # byte_tables(_PLAYS), on first use
 
 
 def plays(mask: int) -> tuple[Action, ...]:
     """:class:`~skatlib.Play` of every card of ``mask``, lowest index first (cached)."""
-    return actions_of_mask(mask, _BYTE_PLAYS, _PLAY_CACHE, _PLAY_CACHE_SIZE)
+    return actions_of_mask(mask, _PLAYS, _BYTE_PLAYS, _PLAY_CACHE, _PLAY_CACHE_SIZE)
 
 
 def legal(s: GameState) -> tuple[Action, ...]:

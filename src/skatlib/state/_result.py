@@ -8,11 +8,10 @@ points for the declarer (ISkO 2.2.1), early ends (D-10), concessions and claims
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from .. import _tables as T
 from ..contract import Contract, GameType
-from ..ramsch import RamschResult, ramsch_result
-from ..scoring import Abandoned, GameResult, PassedIn, matadors_mask, score
 from . import _core
 from ._core import (
     BID,
@@ -46,6 +45,10 @@ from ._core import (
     trick_tally,
 )
 
+if TYPE_CHECKING:
+    from ..ramsch import RamschResult
+    from ..scoring import Abandoned, GameResult, PassedIn
+
 
 def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned | None:
     """The score of a finished deal (``None`` while it is still going on).
@@ -67,6 +70,9 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
         require_state(state)
     if state[0] != P_FINISHED:
         return None
+    # scoring loads with the first result, not with ``import skatlib`` (issue 18)
+    from ..scoring import Abandoned, PassedIn, matadors_mask, score
+
     setup = state[SETUP]
     end = state[END]
     if end == E_PASSED_IN:
@@ -120,6 +126,8 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
 
 
 def _ramsch_result(state: GameState) -> RamschResult:
+    from ..ramsch import ramsch_result
+
     setup = state[SETUP]
     taken, counts, last_of, last_winner = trick_tally(state[TRICKS])
     return ramsch_result(
