@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (pip insta
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from skatlib import Deal, IllegalActionError, new_game, observe
+from skatlib import Deal, IllegalActionError, Phase, new_game, observe
 from skatlib import encoding as E
 from skatlib.contrib.pettingzoo import AGENTS, env, raw_env
 
@@ -200,6 +200,9 @@ def test_the_movers_own_observations_and_masks_are_fresh(rules: str) -> None:
             assert mask.dtype == np.int8 and mask.shape == (E.NUM_ACTIONS,)
             assert [int(i) for i in np.flatnonzero(mask)] == list(E.legal_ids(s))
             assert all(mask is not m for m in seen[-3:])
+            if s.phase is Phase.PLAYING:  # the step's inlined action_from_id
+                for c in np.flatnonzero(mask):
+                    assert E._PLAYS[int(c)] == E.action_from_id(int(c), s)
             seen.append(mask)
             if term or trunc:
                 e.step(None)
