@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (pip insta
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from skatlib import Deal, IllegalActionError, new_game, observe
+from skatlib import Deal, IllegalActionError, Phase, new_game, observe
 from skatlib import encoding as E
 from skatlib.contrib.pettingzoo import AGENTS, env, raw_env
 
@@ -177,3 +177,84 @@ def test_reset_refuses_a_negative_seed_h52() -> None:
         e.reset(seed=-3)
     assert info.value.reason is Reason.BAD_SEED
     e.reset(seed=3)  # still usable
+
+
+@pytest.mark.parametrize("rules", ["isko", "pub", "iss"])
+def test_the_movers_own_observations_and_masks_are_fresh(rules: str) -> None:
+    """The loop of a random agent (only the agent to move observes, as in
+    ``benchmarks/rl.py``): every tensor is that of a fresh ``observe``, every mask the
+    state's ``legal_mask`` (a card mask written from its bytes, the others copied from
+    the env's cache), each a new array."""
+    e = env(rules=rules)
+    rng = random.Random(11)
+    seen: list[Any] = []
+    for seed in range(40):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            s = e.unwrapped.state
+            seat = AGENTS.index(agent)
+            want = np.asarray(E.information_state_tensor(observe(s, seat)), dtype=np.float32)
+            assert obs["observation"].tolist() == want.tolist(), (seed, agent, s.phase)
+            mask = obs["action_mask"]
+            assert mask.dtype == np.int8 and mask.shape == (E.NUM_ACTIONS,)
+            assert [int(i) for i in np.flatnonzero(mask)] == list(E.legal_ids(s))
+            assert all(mask is not m for m in seen[-3:])
+            if s.phase is Phase.PLAYING:  # the step's inlined action_from_id
+                for c in np.flatnonzero(mask):
+                    assert E._PLAYS[int(c)] == E.action_from_id(int(c), s)
+            seen.append(mask)
+            if term or trunc:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def _trace(e: Any, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    out = []
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        out.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward,
+                    term, trunc, info, list(e.agents)))
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return out
+
+
+def test_the_wrappers_step_and_agent_iter_equal_pettingzoos_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``env()``'s ``step`` and ``agent_iter`` (PettingZoo's order-enforcing code with
+    its inner calls inlined) give what ``OrderEnforcingWrapper`` gives, and enforce
+    the same order."""
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    warned: list[bool] = []
+    monkeypatch.setattr(EnvLogger, "warn_step_after_terminated_truncated",
+                        lambda: warned.append(True))
+    for seed in range(8):
+        assert _trace(env(rules="pub"), seed) == _trace(
+            wrappers.OrderEnforcingWrapper(raw_env(rules="pub")), seed)
+    for make in (env, lambda: wrappers.OrderEnforcingWrapper(raw_env())):
+        e = make()  # type: ignore[no-untyped-call]
+        with pytest.raises(AssertionError, match="reset"):
+            e.step(0)
+        with pytest.raises(AssertionError, match="reset"):
+            e.agent_iter()
+        e.reset(seed=2)
+        it = iter(e.agent_iter(max_iter=3))  # the refused next() counts too
+        next(it)
+        with pytest.raises(AssertionError, match="call step"):
+            next(it)
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+        next(it)
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+        with pytest.raises(StopIteration):
+            next(it)
+        while e.agents:
+            obs, _, term, trunc, _ = e.last()
+            e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+        warned.clear()
+        e.step(None)  # once every agent is done: a warning, nothing else
+        assert warned == [True] and not e.agents

@@ -25,6 +25,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from .. import encoding as E
 from ..deal import Deal
@@ -39,8 +44,14 @@ __all__ = ["AGENTS", "env", "raw_env"]
 AGENTS = ("forehand", "middlehand", "rearhand")
 """The agents, by seat (0, 1, 2)."""
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
+_PLAYING = Phase.PLAYING
 _MASKS_CACHED = 4_096
-"""Legal-mask arrays an env keeps (about 0.5 MiB) before it starts afresh."""
+"""Legal-mask arrays (of masks beyond the card ids) an env keeps (about 0.5 MiB) before
+it starts afresh."""
+_BYTE_ROWS = tuple(bytes(b >> r & 1 for r in range(8)) for b in range(256))
+"""Per byte of a card mask, its eight action-mask entries (0 or 1) as bytes."""
+_NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
+"""The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
 
 
 def env(**kwargs: Any) -> Any:
@@ -94,6 +105,52 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def step(self, action: Any) -> None:
+        """``OrderEnforcingWrapper.step`` with its ``super().step`` (``BaseWrapper.step``:
+        ``self.env.step(action)``) called directly: an error before ``reset()``, a
+        warning for a step once every agent is done (proven equal in
+        ``test_contrib_pettingzoo``)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """``OrderEnforcingWrapper.agent_iter`` with the iterator's steps inlined
+        (:class:`_AgentIterator`)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    """PettingZoo's ``AECOrderEnforcingIterable``, handing out :class:`_AgentIterator`."""
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's ``AECOrderEnforcingIterator`` with ``AECIterator.__next__`` (its
+    ``super().__next__()``) inlined and the wrapped env's ``agents`` and
+    ``agent_selection`` read directly (the wrapper has been reset: ``agent_iter``
+    checked it): the same stops, the same assertion (proven equal in
+    ``test_contrib_pettingzoo``)."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return inner.agent_selection  # type: ignore[no-any-return]
+
 
 class raw_env(AECEnv):
     """One Skat deal as an AEC environment.
@@ -143,11 +200,13 @@ class raw_env(AECEnv):
         self._rng = random.Random()
         self.state: GameState = new_game(Deal.shuffled(self._rng), self.rules)
         self._last_mask: tuple[GameState | None, int] = (None, 0)
-        self._observed: list[tuple[GameState | None, Any, Any]] = [(None, None, None)] * 3
-        """Per seat: the state last observed, its tensor and its mask."""
+        self._observed: list[tuple[GameState | None, Any]] = [(None, None)] * 3
+        """Per seat: the state last observed and its tensor."""
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
+        self._frombuffer = np.frombuffer
+        self._int8 = np.int8
         self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
         """Per seat, its tensor followed through the deal (encoding._Tracker)."""
@@ -173,6 +232,15 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self.state.to_move_index]
+        # every seat's tensor followed from the first action (no observation at a seat's
+        # first turn); from a state that is not a deal's start, each seat observes anew
+        s = self.state
+        size, f32, info, zeros = self._size, self._float32, self._info, self._zeros
+        trackers = [E._Tracker.at_start(zeros(size, f32), s, seat, info) for seat in range(3)]
+        if trackers[0] is None:
+            self._trackers, self._tracked = [None, None, None], None
+        else:
+            self._trackers, self._tracked = trackers, s
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (reproducibly with ``seed``; then every later reset
@@ -187,8 +255,7 @@ class raw_env(AECEnv):
             self.state = start
         else:
             self.state = new_game(Deal.shuffled(self._rng), self.rules)
-        self._observed = [(None, None, None)] * 3
-        self._tracked = None
+        self._observed = [(None, None)] * 3
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -200,27 +267,21 @@ class raw_env(AECEnv):
         seat = _SEAT[agent]
         s = self.state
         cached = self._observed[seat]
+        mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask.copy()
         if cached[0] is s:
-            return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
+            return {"observation": cached[1].copy(), "action_mask": mask}
         tracker = self._trackers[seat] if self._tracked is s else None
         if tracker is not None:
             tensor = tracker.t  # the tracker's own array: only copies are handed out
         else:
-            tracker = E._Tracker.at_start(self._zeros(self._size, self._float32), s, seat,
-                                          self._info)
-            if tracker is None:
-                o = observe(s, seat)
-                tensor = self._tensor(o, out=self._empty(self._size, self._float32))
-                tracker = E._Tracker(tensor.copy(), o, self._info)
-            else:
-                tensor = tracker.t.copy()
-            if self._tracked is not s:  # follow this seat's tensor through the deal
+            o = observe(s, seat)
+            tensor = self._tensor(o, out=self._empty(self._size, self._float32))
+            if self._tracked is not s:  # follow this seat's tensor from here
                 self._trackers = [None, None, None]
                 self._tracked = s
-            self._trackers[seat] = tracker
-        mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask
-        self._observed[seat] = (s, tensor, mask)
-        return {"observation": tensor.copy(), "action_mask": mask.copy()}
+            self._trackers[seat] = E._Tracker(tensor.copy(), o, self._info)
+        self._observed[seat] = (s, tensor)
+        return {"observation": tensor.copy(), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to move's observation (unless ``observe=False``), its reward
@@ -230,8 +291,14 @@ class raw_env(AECEnv):
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def _mask_array(self, legal: int) -> Any:
-        """The int8 array of a legal mask, cached (the masks of a hand's card play and
-        of the bidding come again and again; only copies are handed out)."""
+        """A new int8 array of a legal mask.  A mask of cards alone (card play, the
+        put-away) is written from its four bytes (:data:`_BYTE_ROWS`); the others (the
+        bidding's come again and again) are copies of arrays kept per mask."""
+        if not legal >> 32:
+            rows = _BYTE_ROWS
+            return self._frombuffer(bytearray(
+                rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
+                + rows[legal >> 24] + _NO_MORE_IDS), self._int8)
         hit = self._masks.get(legal)
         if hit is None:
             hit = self._no_mask.copy()
@@ -239,7 +306,7 @@ class raw_env(AECEnv):
             if len(self._masks) >= _MASKS_CACHED:
                 self._masks.clear()
             self._masks[legal] = hit
-        return hit
+        return hit.copy()
 
     def _legal(self, s: GameState) -> int:
         """:func:`skatlib.encoding.legal_mask` of ``s``, kept for the step that follows."""
@@ -267,7 +334,9 @@ class raw_env(AECEnv):
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
         before = s
-        chosen = E.action_from_id(i, s)
+        # in card play a legal id is a card: action_from_id(i, s) (its Play), inlined
+        # (proven equal in test_contrib_pettingzoo)
+        chosen = E._PLAYS[i] if s[0] is _PLAYING else E.action_from_id(i, s)
         s = apply(s, chosen, check=False)
         self.state = s
         if self._tracked is before:
