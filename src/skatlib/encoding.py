@@ -921,66 +921,44 @@ a tuple, searched by identity: hashing an enum member runs Python code)."""
 def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
               after: GameState) -> None:
     """:meth:`_Tracker.play` for each tracker given (``None``: a seat not followed),
-    the work they share done once (the indices that do not depend on the seat, a
-    trick's first two cards apart from the third, which completes it)."""
+    the work they share done once."""
     mover = before[MOVER]
     trick = before[TRICK]
     pos = len(trick)
+    leader = before[LEADER]
     n = len(before[TRICKS])
     seq = _PLAY_SEQ + 96 * n + 32 * pos + card
-    played = _PLAYED + card
     next_mover = after[MOVER]
-    hand, decl_hand = _HAND + card, _DECL_HAND + card
-    if pos < 2:
-        in_trick = _TRICK + 32 * pos + card
-        leader = before[LEADER] if not pos else -1
-        leaders = _LEADERS + 3 * n
-        for tr in trackers:
-            if tr is None:
-                continue
-            t = tr.t
-            rel = _REL[tr.me]
-            w = rel[mover]
-            if not w:
-                t[hand] = 0.0
-            if mover == tr.declarer:
-                t[decl_hand] = 0.0
-            t[played + 32 * w] = 1.0
-            if tr.info:
-                t[seq] = 1.0
-                if leader >= 0:  # the trick's first card: its leader
-                    t[leaders + rel[leader]] = 1.0
-            t[in_trick] = 1.0
-            t[_TO_MOVE + tr.to_move] = 0.0
-            tr.to_move = m = rel[next_mover]
-            t[_TO_MOVE + m] = 1.0
-        return
-    c0, c1 = trick
-    leader, winner = before[LEADER], after[LEADER]
-    points = _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
-    lead_i, second_i = _TRICK + c0, _TRICK + 32 + c1
     for tr in trackers:
         if tr is None:
             continue
         t = tr.t
-        rel = _REL[tr.me]
-        w = rel[mover]
-        if not w:
-            t[hand] = 0.0
+        me = tr.me
+        rel = _REL[me]
+        if mover == me:
+            t[_HAND + card] = 0.0
         if mover == tr.declarer:
-            t[decl_hand] = 0.0
-        t[played + 32 * w] = 1.0
+            t[_DECL_HAND + card] = 0.0
+        r = rel[leader]
+        t[_PLAYED + 32 * rel[mover] + card] = 1.0
         if tr.info:
             t[seq] = 1.0
-        t[lead_i] = 0.0
-        t[second_i] = 0.0
-        w = rel[winner]
-        t[_LEADER + rel[leader]] = 0.0
-        t[_LEADER + w] = 1.0
-        won = tr.won[w] = tr.won[w] + 1
-        total = tr.points[w] = tr.points[w] + points
-        t[_TRICKS + w] = won / 10
-        t[_POINTS + w] = total / 120
+            if not pos:
+                t[_LEADERS + 3 * n + r] = 1.0
+        if pos < 2:
+            t[_TRICK + 32 * pos + card] = 1.0
+        else:
+            c0, c1 = trick
+            t[_TRICK + c0] = 0.0
+            t[_TRICK + 32 + c1] = 0.0
+            w = rel[after[LEADER]]
+            t[_LEADER + r] = 0.0
+            t[_LEADER + w] = 1.0
+            won = tr.won[w] = tr.won[w] + 1
+            points = tr.points[w] = tr.points[w] + (
+                _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card])
+            t[_TRICKS + w] = won / 10
+            t[_POINTS + w] = points / 120
         t[_TO_MOVE + tr.to_move] = 0.0
         tr.to_move = m = rel[next_mover]
         t[_TO_MOVE + m] = 1.0
