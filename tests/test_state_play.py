@@ -913,3 +913,39 @@ def test_declarations_offered_are_the_allowed_contracts_in_order_d_7(seed: int,
         offered = legal_actions(s)
         assert offered == tuple(Declare(c) for c in allowed_contracts(s))
         assert all(is_legal(s, a) for a in offered)
+
+
+def test_card_play_cache_keeps_only_the_cards_that_follow_isko_4_2() -> None:
+    """ISkO 4.2: a lead, or a hand that cannot follow, may play any card; those legal
+    actions are built from the hand without entering the card-play cache (a whole hand
+    seldom comes back), so the cache holds only masks of cards that follow the led one
+    and stays small.  Every answer lists the cards of ``_tables.legal_cards_mask``."""
+    import random
+
+    from skatlib import GameType
+    from skatlib import _tables as T
+    from skatlib.state import _playing
+
+    rng = random.Random(7)
+    _playing._PLAY_CACHE.clear()
+    follows: set[int] = set()
+    leads = 0
+    for _ in range(300):
+        s = GameState.from_position(Deal.shuffled(rng), "p p 18 hand")
+        s = apply(s, Declare(Contract(rng.choice(list(GameType)[:5]), hand=True)))
+        while not s.is_finished:
+            trick = s.trick_cards
+            hand = s.hand_masks[s.to_move_index]
+            follow = hand & T.FOLLOW[s.game_type_index][trick[0]] if trick else 0
+            got = legal_actions(s)
+            want = T.legal_cards_mask(s.game_type_index, hand, trick[0] if trick else -1)
+            assert got == tuple(Play(c) for c in range(32) if want >> c & 1)
+            if follow:
+                follows.add(follow)
+                assert follow in _playing._PLAY_CACHE
+            else:
+                assert want == hand
+                leads += 1
+            s = apply(s, rng.choice(got))
+    assert leads > 3000
+    assert set(_playing._PLAY_CACHE) == follows

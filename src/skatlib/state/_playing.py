@@ -37,11 +37,14 @@ from ._core import (
     GameState,
     Phase,
     actions_of_mask,
+    byte_tables,
     illegal,
     seat_index,
 )
 
 _PLAYS = tuple(Play(c) for c in CARDS)
+_SINGLES = tuple((c,) for c in range(32))
+"""The trick after a lead of card ``c``: one shared tuple per card."""
 _PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
 _PLAY_CACHE_SIZE = 65_536
 """Entries of the card-play legal-actions cache (keyed on the legal mask) before it
@@ -67,10 +70,21 @@ def legal(s: GameState) -> tuple[Action, ...]:
     mask = s[HANDS][s[MOVER]]
     if trick:  # mirrors _tables.legal_cards_mask (ISkO 4.2); proven equal in test_state_play
         follow = mask & _FOLLOW[s[GT]][trick[0]]
-        if follow:
-            mask = follow
-    hit = _PLAY_CACHE.get(mask)
-    return hit if hit is not None else plays(mask)
+        if follow:  # the cards that follow: a few thousand masks at most, so cached
+            hit = _PLAY_CACHE.get(follow)
+            return hit if hit is not None else plays(follow)
+    # A lead, or a hand that cannot follow, may play any card (ISkO 4.2), and a whole
+    # hand seldom comes back: its four suit rows are joined straight away, without the
+    # cache (inlines _core.actions_of_mask; proven equal in test_state_play).
+    rows = _BYTE_PLAYS or _byte_plays()
+    return (rows[0][mask & 255] + rows[1][mask >> 8 & 255] + rows[2][mask >> 16 & 255]
+            + rows[3][mask >> 24 & 255])
+
+
+def _byte_plays() -> list[tuple[tuple[Action, ...], ...]]:
+    """The byte tables of the card plays, built on first use (not at import, issue 18)."""
+    _BYTE_PLAYS.extend(byte_tables(_PLAYS))
+    return _BYTE_PLAYS
 
 
 def legal_mask(s: GameState) -> int:
@@ -108,9 +122,12 @@ def play(s: GameState, card: int) -> GameState:
         hands = (h[0], h[1] ^ bit, h[2])
     else:
         hands = (h[0], h[1], h[2] ^ bit)
-    if len(trick) < 2:
-        return _new(GameState, (_PLAYING, _NEXT[seat], hands, trick + (card,), leader, tricks, gt,
-                                d, skat, _NOT_ENDED, setup, taken))
+    if not trick:  # a lead: the shared one-card tuple
+        return _new(GameState, (_PLAYING, _NEXT[seat], hands, _SINGLES[card], leader, tricks,
+                                gt, d, skat, _NOT_ENDED, setup, taken))
+    if len(trick) == 1:
+        return _new(GameState, (_PLAYING, _NEXT[seat], hands, (trick[0], card), leader, tricks,
+                                gt, d, skat, _NOT_ENDED, setup, taken))
     c0, c1 = trick
     # inlined _tables.trick_winner_fast and pack_trick (proven equal in test_state_play)
     key = _KEY[gt][c0]
