@@ -300,3 +300,28 @@ def test_the_state_builds_tricks_the_checked_constructor_builds() -> None:
     for t in s.tricks:
         assert Trick(int(t.leader), [int(c) for c in t.cards], int(t.winner)) == t
         assert type(t.leader) is Seat and all(type(c) is type(t.cards[0]) for c in t.cards)
+
+
+def test_deprecated_raw_field_names_warn_and_give_the_new_view() -> None:
+    """The raw field names of skatlib 0.1 still work until 0.3: each warns with a
+    :class:`DeprecationWarning` pointing at the caller and gives the new view; an unknown
+    name is a plain :class:`AttributeError` (they are properties, not a ``__getattr__``
+    hook, which would slow every attribute of every state)."""
+    import warnings
+
+    from skatlib.state._core import _DEPRECATED
+
+    s = GameState.from_position(Deal.shuffled(3), "p 18 y p s D.C8.D7 HA")
+    assert "__getattr__" not in vars(GameState)
+    assert len(_DEPRECATED) == 18
+    for old, new in _DEPRECATED.items():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert getattr(s, old) == getattr(s, new)
+        assert [str(w.message) for w in caught] == [
+            f"GameState.{old} is deprecated: use GameState.{new}"]
+        assert caught[0].category is DeprecationWarning
+        assert caught[0].filename == __file__
+    with pytest.raises(AttributeError, match="'GameState' object has no attribute 'bogus'"):
+        s.bogus  # type: ignore[attr-defined]  # noqa: B018
+    assert not hasattr(s, "to_move__")

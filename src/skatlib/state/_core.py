@@ -337,6 +337,17 @@ def _setup_property(index: int, doc: str) -> Any:
     return property(lambda self: self[SETUP][index], doc=doc)
 
 
+def _deprecated_property(old: str, new: str) -> Any:
+    """A raw field name of skatlib 0.1 (``old``): warns, then gives ``new``.  A property
+    of its own rather than a ``__getattr__`` hook, which would slow every attribute
+    of every state (CPython specialises attribute lookups only without one)."""
+    def get(self: GameState) -> Any:
+        warnings.warn(f"GameState.{old} is deprecated: use GameState.{new}",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(self, new)
+    return property(get, doc=f"Deprecated alias of ``{new}`` (removed in 0.3).")
+
+
 _DEPRECATED = {
     "to_move_": "to_move_index", "hands_": "hand_masks", "skat_": "skat_mask", "bid_": "bid",
     "asker": "asker_index", "listener": "listener_index", "passed": "passed_mask",
@@ -500,14 +511,6 @@ class GameState(tuple):  # type: ignore[type-arg]
         event_seat_index = _setup_property(
             EVENT, "The seat of the server event (time-out, leaving) that ended the deal, "
                    "-1 if none (D-18).")
-
-        def __getattr__(self, name: str) -> Any:
-            new = _DEPRECATED.get(name)
-            if new is None:
-                raise AttributeError(f"'GameState' object has no attribute {name!r}")
-            warnings.warn(f"GameState.{name} is deprecated: use GameState.{new}",
-                          DeprecationWarning, stacklevel=2)
-            return getattr(self, new)
 
     # ----- derived raw views -----------------------------------------------------------
     @property
@@ -680,6 +683,10 @@ class GameState(tuple):  # type: ignore[type-arg]
 
         return state_html(self)
 
+
+for _old, _new in _DEPRECATED.items():
+    setattr(GameState, _old, _deprecated_property(_old, _new))
+del _old, _new
 
 
 def illegal(state: GameState, action: object, why: str, reason: Reason,
