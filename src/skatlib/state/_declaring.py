@@ -9,7 +9,8 @@ history always records the compound form, so records read and write it as before
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from .. import _tables as T
 from ..actions import Action, Declare, Discard, PickUpSkat, PlayHand, unchecked_declare
@@ -34,6 +35,20 @@ from ._core import (
     make,
     set3,
 )
+
+if TYPE_CHECKING:
+    from .. import scoring
+
+
+def _scoring() -> ModuleType:
+    """:mod:`skatlib.scoring`, imported on first use, not with ``import skatlib`` (issue
+    18), and then kept as a global of this module (as in ``_result._scoring``): an
+    import statement in a function costs about 12 k instructions at every call."""
+    global scoring
+    from .. import scoring
+
+    return scoring
+
 
 PICKUP, HAND = PickUpSkat(), PlayHand()
 _SKAT_CHOICE = (PICKUP, HAND)
@@ -100,10 +115,12 @@ def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
     order = T.TRUMP_ORDER[gt]
     if not order:
         return 0
-    from ..scoring import matadors_mask  # scoring loads on first use (issue 18)
-
+    try:
+        sc = scoring
+    except NameError:  # the first use (see _scoring)
+        sc = _scoring()
     missing = [c for c in order if not h >> c & 1]
-    best = abs(matadors_mask(gt, h | sum(1 << c for c in missing[:2])))
+    best = abs(sc.matadors_mask(gt, h | sum(1 << c for c in missing[:2])))
     if not h >> order[0] & 1:
         # "without": the skat avoids trumps above the highest one held
         held = [i for i, c in enumerate(order) if h >> c & 1]
@@ -182,24 +199,11 @@ def _allowed(hand: int, picked_up: bool, bid: int
     hit = _ALLOWED_CACHE.get(key)
     if hit is not None:
         return hit
-    from ..scoring import matadors_mask, max_game_value  # loads on first use (issue 18)
-
     candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
     out: list[Contract] = []
     matadors: dict[int, int] = {}  # per game type: 5 of them behind up to 23 contracts
     for c, null, base, gt, values in _ROWS[picked_up]:
-        if null:
-            if base >= bid:
-                out.append(c)
-            continue
-        m = matadors.get(gt)
-        if m is None:
-            m = matadors[gt] = abs(matadors_mask(gt, hand)) if picked_up else (
-                best_hand_matadors(gt, hand))
-        v = values.get(m)
-        if v is None:
-            v = values[m] = max_game_value(c, m)
-        if v >= bid:
+        if _reaches(c, null, base, gt, hand, picked_up, bid, matadors, values):
             out.append(c)
     if not out:
         out = [c for c in candidates if not c.is_null]
@@ -208,6 +212,45 @@ def _allowed(hand: int, picked_up: bool, bid: int
         _ALLOWED_CACHE.clear()
     _ALLOWED_CACHE[key] = res
     return res
+
+
+def _reaches(c: Contract, null: bool, base: int, gt: int, hand: int, picked_up: bool, bid: int,
+             matadors: dict[int, int], values: dict[int, int]) -> bool:
+    """D-7 for one contract: can its best possible value reach ``bid``?  ``null``,
+    ``base`` and ``gt`` are the contract's (see :func:`_rows`); ``matadors`` (per game
+    type) and ``values`` (per matador count) remember what was worked out."""
+    if null:
+        return base >= bid
+    try:
+        sc = scoring
+    except NameError:  # the first use (see _scoring)
+        sc = _scoring()
+    m = matadors.get(gt)
+    if m is None:
+        m = matadors[gt] = abs(sc.matadors_mask(gt, hand)) if picked_up else (
+            best_hand_matadors(gt, hand))
+    v = values.get(m)
+    if v is None:
+        v = values[m] = sc.max_game_value(c, m)
+    return v >= bid
+
+
+def may_declare(s: GameState, c: Contract) -> bool:
+    """Whether ``c`` is among :func:`allowed_contracts` of ``s`` (a DECLARING state),
+    for a contract of the right kind (hand or not, as the skat decision requires):
+    the check of :class:`~skatlib.Declare` asks about its one contract, so a hand not
+    seen before costs one D-7 evaluation, not one per contract (a miss of
+    :func:`_allowed` evaluates all 18 or 23)."""
+    setup = s[SETUP]
+    picked = setup[PICKED]
+    bid = setup[BID]
+    hand = s[HANDS][s[DECL]] | (s[SKAT] if picked else 0)
+    hit = _ALLOWED_CACHE.get((hand, picked, bid))
+    if hit is not None:
+        return c in hit[0]
+    if _reaches(c, c.is_null, c.base_value, int(c.game_type), hand, picked, bid, {}, {}):
+        return True  # then the list is not empty, so no fallback (D-6): c is on it
+    return c in _allowed(hand, picked, bid)[0]
 
 
 # ----- DECLARING ---------------------------------------------------------------------
@@ -281,13 +324,12 @@ def check_declaring(s: GameState, action: object, d7: bool = True) -> None:
             raise illegal(s, action, "the skat was not picked up, so the game is a hand game: "
                           "announce it with hand (e.g. 'CH')", Reason.CONTRACT_NOT_ALLOWED,
                           _contract_hint(s))
-    if not d7:
+    if not d7 or may_declare(s, c):
         return
     allowed = allowed_contracts(s)
-    if c not in allowed:
-        raise illegal(s, action, f"{c.name} cannot reach the bid {setup[BID]} (D-7); "
-                      f"games that can: {', '.join(x.name for x in allowed)}",
-                      Reason.CANNOT_REACH_BID, tuple(str(x) for x in allowed))
+    raise illegal(s, action, f"{c.name} cannot reach the bid {setup[BID]} (D-7); "
+                  f"games that can: {', '.join(x.name for x in allowed)}",
+                  Reason.CANNOT_REACH_BID, tuple(str(x) for x in allowed))
 
 
 def step_declaring(s: GameState, action: Action) -> GameState:

@@ -8,6 +8,7 @@ points for the declarer (ISkO 2.2.1), early ends (D-10), concessions and claims
 from __future__ import annotations
 
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .. import _tables as T
@@ -46,8 +47,19 @@ from ._core import (
 )
 
 if TYPE_CHECKING:
+    from .. import scoring
     from ..ramsch import RamschResult
     from ..scoring import Abandoned, GameResult, PassedIn
+
+
+def _scoring() -> ModuleType:
+    """:mod:`skatlib.scoring`, imported with the first result, not with ``import skatlib``
+    (issue 18), and then kept as a global of this module: an import statement in
+    :func:`result` would cost about 12 k instructions at every call."""
+    global scoring
+    from .. import scoring
+
+    return scoring
 
 
 def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned | None:
@@ -70,31 +82,32 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
         require_state(state)
     if state[0] != P_FINISHED:
         return None
-    # scoring loads with the first result, not with ``import skatlib`` (issue 18)
-    from ..scoring import Abandoned, PassedIn, matadors_mask, score
-
+    try:
+        sc = scoring
+    except NameError:  # the first result (see _scoring)
+        sc = _scoring()
     setup = state[SETUP]
     end = state[END]
     if end == E_PASSED_IN:
-        return PassedIn()
+        return sc.PassedIn()
     d = state[DECL]
     c: Contract | None = setup[CONTRACT]
     if state[GT] == 6 and end == E_PLAYED_OUT:
         return _ramsch_result(state)
     event = setup[EVENT]
     if d < 0:
-        return Abandoned(SEATS[event], end.value)
+        return sc.Abandoned(SEATS[event], end.value)
     if c is None and event != d:
         # a defender timed out or left before the declaration: no game (D-18)
-        return Abandoned(SEATS[event], end.value)
+        return sc.Abandoned(SEATS[event], end.value)
     if c is None:
         # ISS: the declarer timed out or left before announcing.  The server
         # scores a lost clubs game in which he owns only the skat (FORMAT.md 4.6).
         skat = setup[DEAL].skat.mask
-        return score(Contract(GameType.CLUBS), bid=setup[BID],
-                     matadors=matadors_mask(GameType.CLUBS, skat),
-                     declarer_points=T.mask_points(skat), declarer_tricks=0,
-                     defender_points=0, defender_tricks=0, conceded=True, declarer=d)
+        return sc.score(Contract(GameType.CLUBS), bid=setup[BID],
+                        matadors=sc.matadors_mask(GameType.CLUBS, skat),
+                        declarer_points=T.mask_points(skat), declarer_tricks=0,
+                        defender_points=0, defender_tricks=0, conceded=True, declarer=d)
     taken = taken_masks(state[TAKEN])
     counts = trick_counts(state[TAKEN])
     dp_mask = taken[d] | state[SKAT]
@@ -117,12 +130,12 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
             unplayed |= 1 << card
         dp_mask |= unplayed
         dt += 10 - len(state[TRICKS])
-    m = matadors_mask(c.game_type, setup[OWNED])
-    return score(c, bid=setup[BID], matadors=m if not c.is_null else 0,
-                 declarer_points=T.mask_points(dp_mask), declarer_tricks=dt,
-                 defender_points=T.mask_points(def_mask), defender_tricks=def_tricks,
-                 conceded=conceded, kontra=setup[KONTRA], declarer=d,
-                 defenders_conceded=decided)
+    m = sc.matadors_mask(c.game_type, setup[OWNED])
+    return sc.score(c, bid=setup[BID], matadors=m if not c.is_null else 0,
+                    declarer_points=T.mask_points(dp_mask), declarer_tricks=dt,
+                    defender_points=T.mask_points(def_mask), defender_tricks=def_tricks,
+                    conceded=conceded, kontra=setup[KONTRA], declarer=d,
+                    defenders_conceded=decided)
 
 
 def _ramsch_result(state: GameState) -> RamschResult:
