@@ -915,6 +915,31 @@ def test_declarations_offered_are_the_allowed_contracts_in_order_d_7(seed: int,
         assert all(is_legal(s, a) for a in offered)
 
 
+@given(st.integers(0, 2**32 - 1), st.sampled_from([18, 20, 24, 33, 48, 59, 60, 72, 96, 120]),
+       st.booleans())
+def test_the_declaration_check_asks_d_7_of_one_contract_as_the_list_does(
+        seed: int, bid: int, hand: bool) -> None:
+    """D-7 (and D-6 when nothing reaches the bid): the check of a ``Declare`` evaluates
+    only the declared contract on a hand it has not seen (``_declaring.may_declare``),
+    and says yes exactly for the contracts :func:`allowed_contracts` lists, with the
+    cache of lists empty or filled."""
+    from skatlib.state import _declaring
+
+    s = GameState.from_position(Deal.shuffled(seed), f"{bid} p p {'hand' if hand else 's'}")
+    rng = random.Random(seed)
+    while isinstance(legal_actions(s)[0], Discard):
+        s = apply(s, rng.choice(legal_actions(s)))
+    kind = Contract.all(hand=hand)
+    _declaring._ALLOWED_CACHE.clear()
+    cold = [_declaring.may_declare(s, c) for c in kind]
+    assert not _declaring._ALLOWED_CACHE or not all(cold)
+    allowed = allowed_contracts(s)
+    assert cold == [c in allowed for c in kind]
+    assert [_declaring.may_declare(s, c) for c in kind] == cold  # from the cache now
+    _declaring._ALLOWED_CACHE.clear()
+    assert [is_legal(s, Declare(c)) for c in kind] == cold
+
+
 def test_card_play_cache_keeps_only_the_cards_that_follow_isko_4_2() -> None:
     """ISkO 4.2: a lead, or a hand that cannot follow, may play any card; those legal
     actions are built from the hand without entering the card-play cache (a whole hand
