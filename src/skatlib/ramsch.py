@@ -25,7 +25,7 @@ from ._text import signed as _signed
 from .deal import Seat, _seat
 from .errors import InvalidScoreError, Reason, as_int, as_iterator, type_error
 from .i18n import seat_name, translator
-from .rules import Rules
+from .rules import ISKO, Rules
 
 __all__ = ["RamschResult", "ramsch_result"]
 
@@ -145,8 +145,6 @@ def ramsch_result(
     >>> ramsch_result((120, 0, 0), (10, 0, 0), last_trick=0).scores  # Durchmarsch
     (120, 0, 0)
     """
-    from .rules import ISKO
-
     rules = rules if rules is not None else ISKO
     if not isinstance(rules, Rules):
         raise type_error("rules", "a Rules object or None", rules)

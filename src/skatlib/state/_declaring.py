@@ -35,6 +35,7 @@ from ._core import (
     make,
     set3,
 )
+from ._kontra import kontra_next
 
 if TYPE_CHECKING:
     from .. import scoring
@@ -364,7 +365,5 @@ def declare(s: GameState, d: int, action: Declare, bid: int | None = None) -> Ga
     after = make(P_PLAYING, 0, hands, (), 0, (), int(c.game_type), d, skat,
                  E_NOT_ENDED, new)
     if rules.kontra:
-        from ._kontra import kontra_next
-
         return kontra_next(after, new, kdone)
     return after
