@@ -176,16 +176,13 @@ asking the same declaring state again still hits."""
 
 
 def _rows(contracts: tuple[Contract, ...]) -> tuple[tuple[Contract, bool, int, int,
-                                                             dict[int, int]], ...]:
-    """Per contract: itself, whether it is null, its base value, its game type and its
-    :func:`~skatlib.max_game_value` per matador count (filled on first use)."""
-    return tuple((c, c.is_null, c.base_value, int(c.game_type), {}) for c in contracts)
-
-
-def _declares(contracts: tuple[Contract, ...] | list[Contract]) -> tuple[Action, ...]:
-    """The bare :class:`~skatlib.Declare` of each contract (what :func:`legal_declaring`
-    offers), built once per cache entry of :func:`_allowed`."""
-    return tuple(_DECLARE_BARE[c] for c in contracts)
+                                                             dict[int, int], Action], ...]:
+    """Per contract: itself, whether it is null, its base value, its game type, its
+    :func:`~skatlib.max_game_value` per matador count (filled on first use) and its bare
+    :class:`~skatlib.Declare` (what :func:`legal_declaring` offers: looked up here once,
+    since a contract hashes in Python)."""
+    return tuple((c, c.is_null, c.base_value, int(c.game_type), {}, _DECLARE_BARE[c])
+                 for c in contracts)
 
 
 _ROWS = {False: _rows(_HAND_CONTRACTS), True: _rows(_NON_HAND)}
@@ -200,15 +197,19 @@ def _allowed(hand: int, picked_up: bool, bid: int
     hit = _ALLOWED_CACHE.get(key)
     if hit is not None:
         return hit
-    candidates = _NON_HAND if picked_up else _HAND_CONTRACTS
     out: list[Contract] = []
+    declares: list[Action] = []
     matadors: dict[int, int] = {}  # per game type: 5 of them behind up to 23 contracts
-    for c, null, base, gt, values in _ROWS[picked_up]:
+    for c, null, base, gt, values, declare in _ROWS[picked_up]:
         if _reaches(c, null, base, gt, hand, picked_up, bid, matadors, values):
             out.append(c)
-    if not out:
-        out = [c for c in candidates if not c.is_null]
-    res = (tuple(out), _declares(out))
+            declares.append(declare)
+    if not out:  # nothing reaches the bid: every suit and grand contract (D-6)
+        for c, null, _, _, _, declare in _ROWS[picked_up]:
+            if not null:
+                out.append(c)
+                declares.append(declare)
+    res = (tuple(out), tuple(declares))
     if len(_ALLOWED_CACHE) >= _ALLOWED_CACHE_SIZE:
         _ALLOWED_CACHE.clear()
     _ALLOWED_CACHE[key] = res
