@@ -87,6 +87,7 @@ from .state import legal_actions as _legal_actions
 from .state._core import (
     BID,
     CONTRACT,
+    DEAL,
     DECL,
     HANDS,
     HISTORY,
@@ -95,10 +96,12 @@ from .state._core import (
     OPEN,
     P_BIDDING,
     P_DECLARING,
+    P_FINISHED,
     P_KONTRA,
     P_PLAYING,
     P_SKAT,
     PHASE,
+    PICKED,
     SETUP,
     SKAT,
     TRICK,
@@ -762,10 +765,11 @@ class _Tracker:
     hand, joins the played cards, the current trick and the play sequence; a third
     card clears the trick, moves the leader to the winner and counts the trick and
     its points), :meth:`step` any other action of the auction, the skat decision,
-    the put-away, the declaration and Kontra/Re.  What it does not follow
-    (Schieberamsch and Ramsch before the card play, a side action, the end of the
-    deal) makes :meth:`step` answer ``False``: the caller drops the tracker and
-    observes anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
+    the put-away, the declaration and Kontra/Re, and into the end of the deal
+    (:meth:`finish`: the last card, or the last pass of a deal passed in).  What it
+    does not follow (Schieberamsch and Ramsch before the card play, a side action)
+    makes :meth:`step` answer ``False``: the caller drops the tracker and observes
+    anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
     :func:`_tricks_entries` and what :func:`~skatlib.observe` reveals; proven equal to
     them on every decision of the ISS records and of random records of every preset
     in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list or a numpy array.
@@ -817,16 +821,42 @@ class _Tracker:
         return tr
 
     def play(self, before: GameState, card: int, after: GameState) -> None:
-        """Take ``Play(card)``, which led from ``before`` to ``after`` (both in card
-        play): :func:`_play_all` for this tracker alone."""
+        """Take ``Play(card)``, which led from ``before`` (in card play) to ``after``
+        (in card play, or the end of the deal): :func:`_play_all` for this tracker
+        alone, then :meth:`finish` if the card ended the deal."""
         _play_all((self,), before, card, after)
+        if after[PHASE] is P_FINISHED:
+            self.finish(after)
+
+    def finish(self, after: GameState) -> None:
+        """The deal has ended in ``after``: once the update of the action that ended
+        it is made (:func:`_play_all` for the last card, :meth:`step` for the last
+        pass), the entries the end changes, as :func:`_observation_entries` writes
+        them from what :func:`~skatlib.observe` shows of a finished deal: the phase,
+        no seat to move, no leader (no trick is open), and to every seat the skat,
+        the declarer's discard (if he picked it up) and his cards left in hand
+        (proven equal in ``test_encoding``, ``test_the_tracker_*``)."""
+        t = self.t
+        t[_PHASE + self.phase] = 0.0
+        t[_PHASE + P_FINISHED] = 1.0
+        self.phase = int(P_FINISHED)
+        for i in range(3):
+            t[_TO_MOVE + i] = 0.0
+            t[_LEADER + i] = 0.0
+        self.to_move = -1
+        setup = after[SETUP]
+        _set_cards(t, _SKAT, setup[DEAL].skat.mask)
+        if setup[CONTRACT] is not None:
+            if setup[PICKED]:
+                _set_cards(t, _DISCARD, after[SKAT])
+            _set_cards(t, _DECL_HAND, after[HANDS][after[DECL]])
 
     def step(self, before: GameState, action: Action, after: GameState) -> bool:
         """Take the in-turn ``action`` outside card play (``before`` -> ``after``);
         ``False`` (the tensor then is stale) if it is not one this tracker follows."""
         phase, new = before[PHASE], after[PHASE]
         if new not in _FOLLOWED or before[DECL] < 0 and phase is not P_BIDDING:
-            return False  # Ramsch, Schieberamsch, the end: observe anew
+            return False  # Ramsch, Schieberamsch: observe anew
         t = self.t
         me = self.me
         rel = _REL[me]
@@ -898,6 +928,9 @@ class _Tracker:
                 return False
         else:
             return False
+        if new is P_FINISHED:  # every seat passed (no Ramsch): the deal is over
+            self.finish(after)
+            return True
         if new != self.phase:
             t[_PHASE + self.phase] = 0.0
             t[_PHASE + new] = 1.0
@@ -913,9 +946,10 @@ class _Tracker:
         return True
 
 
-_FOLLOWED = (P_BIDDING, P_SKAT, P_DECLARING, P_KONTRA, P_PLAYING)
+_FOLLOWED = (P_BIDDING, P_SKAT, P_DECLARING, P_KONTRA, P_PLAYING, P_FINISHED)
 """The phases a :class:`_Tracker` follows a deal into (with a declarer: not Ramsch;
-a tuple, searched by identity: hashing an enum member runs Python code)."""
+the end only from the bidding, passed in; a tuple, searched by identity: hashing an
+enum member runs Python code)."""
 
 
 def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,

@@ -45,6 +45,7 @@ AGENTS = ("forehand", "middlehand", "rearhand")
 """The agents, by seat (0, 1, 2)."""
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
 _PLAYING = Phase.PLAYING
+_FINISHED = Phase.FINISHED
 _MASKS_CACHED = 4_096
 """Legal-mask arrays (of masks beyond the card ids) an env keeps (about 0.5 MiB) before
 it starts afresh."""
@@ -341,8 +342,12 @@ class raw_env(AECEnv):
         self.state = s
         if self._tracked is before:
             trackers = self._trackers
-            if before[0] is Phase.PLAYING and s[0] is Phase.PLAYING:
+            if before[0] is _PLAYING:  # a card (the env takes no side actions)
                 E._play_all(trackers, before, i, s)
+                if s[0] is _FINISHED:
+                    for tracker in trackers:
+                        if tracker is not None:
+                            tracker.finish(s)
             else:
                 for k, tracker in enumerate(trackers):
                     if tracker is not None and not tracker.step(before, chosen, s):
