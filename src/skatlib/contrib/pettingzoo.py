@@ -201,8 +201,6 @@ class raw_env(AECEnv):
         self._rng = random.Random()
         self.state: GameState = new_game(Deal.shuffled(self._rng), self.rules)
         self._last_mask: tuple[GameState | None, int] = (None, 0)
-        self._observed: list[tuple[GameState | None, Any]] = [(None, None)] * 3
-        """Per seat: the state last observed and its tensor."""
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
@@ -210,7 +208,11 @@ class raw_env(AECEnv):
         self._int8 = np.int8
         self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
-        """Per seat, its tensor followed through the deal (encoding._Tracker)."""
+        """Per seat, its tensor followed through the deal (encoding._Tracker), written
+        through a memoryview of the seat's array in :attr:`_arrays` (a store through a
+        memoryview costs half of one into the numpy array)."""
+        self._arrays: list[Any] = [None, None, None]
+        """Per seat, the float32 array its tracker writes (only copies are handed out)."""
         self._tracked: GameState | None = None
         """The state the trackers are at."""
         self._info = observation == "information_state"
@@ -237,11 +239,13 @@ class raw_env(AECEnv):
         # first turn); from a state that is not a deal's start, each seat observes anew
         s = self.state
         size, f32, info, zeros = self._size, self._float32, self._info, self._zeros
-        trackers = [E._Tracker.at_start(zeros(size, f32), s, seat, info) for seat in range(3)]
+        arrays: list[Any] = [zeros(size, f32), zeros(size, f32), zeros(size, f32)]
+        trackers = [E._Tracker.at_start(memoryview(arrays[seat]), s, seat, info)
+                    for seat in range(3)]
         if trackers[0] is None:
             self._trackers, self._tracked = [None, None, None], None
         else:
-            self._trackers, self._tracked = trackers, s
+            self._trackers, self._arrays, self._tracked = trackers, arrays, s
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (reproducibly with ``seed``; then every later reset
@@ -256,33 +260,40 @@ class raw_env(AECEnv):
             self.state = start
         else:
             self.state = new_game(Deal.shuffled(self._rng), self.rules)
-        self._observed = [(None, None)] * 3
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation: its tensor and its action mask, worked out once per
-        state and seat (every call hands out arrays of its own).  The tensor is
-        brought up to date action by action from the seat's previous one instead of
-        being rebuilt (``skatlib.encoding._Tracker``; at the start of a deal it is
-        written without an observation)."""
+        """``agent``'s observation: its tensor and its action mask (every call hands
+        out arrays of its own).  The tensor is brought up to date action by action
+        from the seat's previous one instead of being rebuilt
+        (``skatlib.encoding._Tracker``; at the start of a deal it is written without
+        an observation, and it follows the deal to its end); it is made from an
+        observation only where no tracker follows (Ramsch and Schieberamsch before
+        the card play, a start state given to ``reset``)."""
         seat = _SEAT[agent]
         s = self.state
-        cached = self._observed[seat]
-        mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask.copy()
-        if cached[0] is s:
-            return {"observation": cached[1].copy(), "action_mask": mask}
-        tracker = self._trackers[seat] if self._tracked is s else None
-        if tracker is not None:
-            tensor = tracker.t  # the tracker's own array: only copies are handed out
+        if self._tracked is s and self._trackers[seat] is not None:
+            tensor = self._arrays[seat]
         else:
-            o = observe(s, seat)
-            tensor = self._tensor(o, out=self._empty(self._size, self._float32))
-            if self._tracked is not s:  # follow this seat's tensor from here
-                self._trackers = [None, None, None]
-                self._tracked = s
-            self._trackers[seat] = E._Tracker(tensor.copy(), o, self._info)
-        self._observed[seat] = (s, tensor)
-        return {"observation": tensor.copy(), "action_mask": mask}
+            tensor = self._observe_anew(s, seat)
+        if s[MOVER] != seat:
+            return {"observation": tensor.copy(), "action_mask": self._no_mask.copy()}
+        last = self._last_mask  # _legal(s), its hit inlined
+        return {"observation": tensor.copy(), "action_mask": self._mask_array(
+            last[1] if last[0] is s else self._legal(s))}
+
+    def _observe_anew(self, s: GameState, seat: int) -> Any:
+        """``seat``'s tensor in ``s`` from an observation; its tracker follows it from
+        here."""
+        o = observe(s, seat)
+        tensor = self._tensor(o, out=self._empty(self._size, self._float32))
+        if self._tracked is not s:
+            self._trackers = [None, None, None]
+            self._arrays = [None, None, None]
+            self._tracked = s
+        self._trackers[seat] = E._Tracker(memoryview(tensor), o, self._info)
+        self._arrays[seat] = tensor
+        return tensor
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to move's observation (unless ``observe=False``), its reward
@@ -330,7 +341,9 @@ class raw_env(AECEnv):
         except TypeError:
             raise ArgumentTypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
                             f"{action!r}") from None
-        if not (0 <= i < E.NUM_ACTIONS and self._legal(s) >> i & 1):
+        last = self._last_mask  # _legal(s), its hit inlined
+        legal = last[1] if last[0] is s else self._legal(s)
+        if not (0 <= i < E.NUM_ACTIONS and legal >> i & 1):
             raise IllegalActionError(
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
