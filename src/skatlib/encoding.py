@@ -776,7 +776,7 @@ class _Tracker:
     """
 
     __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "t",
-                 "to_move", "won")
+                 "won")
 
     def __init__(self, t: Any, o: Observation, info: bool) -> None:
         self.t = t
@@ -793,7 +793,6 @@ class _Tracker:
             c0, c1, c2 = trick.cards
             points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
         self.phase = int(o.phase)
-        self.to_move = -1 if o.to_move is None else rel[o.to_move]
         self.bid = o.bid
         self.put = o.put_away if o.picked_up else 0
         self.kontra = sum(1 for _, a in o.history if type(a) is Kontra or type(a) is Re)
@@ -817,7 +816,7 @@ class _Tracker:
         tr = cls.__new__(cls)
         tr.t, tr.me, tr.info, tr.declarer = t, seat, info, -1
         tr.won, tr.points = [0, 0, 0], [0, 0, 0]
-        tr.phase, tr.to_move, tr.bid, tr.put, tr.kontra = int(P_BIDDING), rel[mover], 0, 0, 0
+        tr.phase, tr.bid, tr.put, tr.kontra = int(P_BIDDING), 0, 0, 0
         return tr
 
     def play(self, before: GameState, card: int, after: GameState) -> None:
@@ -843,7 +842,6 @@ class _Tracker:
         for i in range(3):
             t[_TO_MOVE + i] = 0.0
             t[_LEADER + i] = 0.0
-        self.to_move = -1
         setup = after[SETUP]
         _set_cards(t, _SKAT, setup[DEAL].skat.mask)
         if setup[CONTRACT] is not None:
@@ -937,12 +935,10 @@ class _Tracker:
             self.phase = new
             if new is P_PLAYING:
                 t[_LEADER + rel[after[LEADER]]] = 1.0
-        if self.to_move >= 0:
-            t[_TO_MOVE + self.to_move] = 0.0
+        t[_TO_MOVE + w] = 0.0  # the seat that acted
         m = after[MOVER]
-        self.to_move = m = rel[m] if m >= 0 else -1
         if m >= 0:
-            t[_TO_MOVE + m] = 1.0
+            t[_TO_MOVE + rel[m]] = 1.0
         return True
 
 
@@ -955,7 +951,8 @@ enum member runs Python code)."""
 def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
               after: GameState) -> None:
     """:meth:`_Tracker.play` for each tracker given (``None``: a seat not followed),
-    the work they share done once."""
+    the work they share done once.  When the card ends the deal (no seat to move
+    next) :meth:`_Tracker.finish` follows, which clears the to-move entries."""
     mover = before[MOVER]
     trick = before[TRICK]
     pos = len(trick)
@@ -963,6 +960,14 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
     n = len(before[TRICKS])
     seq = _PLAY_SEQ + 96 * n + 32 * pos + card
     next_mover = after[MOVER]
+    if pos < 2:  # the card joins the trick
+        c0 = c1 = points = winner = 0
+        joins = _TRICK + 32 * pos + card
+    else:  # the card completes it: the trick is cleared, its winner leads
+        c0, c1 = trick
+        points = _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
+        winner = after[LEADER]
+        joins = 0
     for tr in trackers:
         if tr is None:
             continue
@@ -973,29 +978,26 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
             t[_HAND + card] = 0.0
         if mover == tr.declarer:
             t[_DECL_HAND + card] = 0.0
-        r = rel[leader]
-        t[_PLAYED + 32 * rel[mover] + card] = 1.0
+        m = rel[mover]
+        t[_PLAYED + 32 * m + card] = 1.0
         if tr.info:
             t[seq] = 1.0
             if not pos:
-                t[_LEADERS + 3 * n + r] = 1.0
-        if pos < 2:
-            t[_TRICK + 32 * pos + card] = 1.0
+                t[_LEADERS + 3 * n + rel[leader]] = 1.0
+        if joins:
+            t[joins] = 1.0
         else:
-            c0, c1 = trick
             t[_TRICK + c0] = 0.0
             t[_TRICK + 32 + c1] = 0.0
-            w = rel[after[LEADER]]
-            t[_LEADER + r] = 0.0
+            w = rel[winner]
+            t[_LEADER + rel[leader]] = 0.0
             t[_LEADER + w] = 1.0
             won = tr.won[w] = tr.won[w] + 1
-            points = tr.points[w] = tr.points[w] + (
-                _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card])
+            tr.points[w] += points
             t[_TRICKS + w] = won / 10
-            t[_POINTS + w] = points / 120
-        t[_TO_MOVE + tr.to_move] = 0.0
-        tr.to_move = m = rel[next_mover]
-        t[_TO_MOVE + m] = 1.0
+            t[_POINTS + w] = tr.points[w] / 120
+        t[_TO_MOVE + m] = 0.0
+        t[_TO_MOVE + rel[next_mover]] = 1.0
 
 
 def _set_cards(t: Any, offset: int, mask: int) -> None:

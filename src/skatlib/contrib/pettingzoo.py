@@ -55,6 +55,20 @@ _NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
 """The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
 
 
+_PLAYS = E._PLAYS
+_play_all = E._play_all
+
+
+def _index(action: Any) -> int:
+    """An action id that is not an int: a numpy integer (``operator.index``), never
+    text or a float."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise ArgumentTypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
+                                f"{action!r}") from None
+
+
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's order-enforcing wrapper (the usual entry
     point); the keyword arguments are those of :class:`raw_env`.
@@ -335,39 +349,37 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        s = self.state
-        try:
-            i = operator.index(action)  # an int or a numpy integer, never text
-        except TypeError:
-            raise ArgumentTypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
-                            f"{action!r}") from None
+        before = self.state
+        i = action if type(action) is int else _index(action)
         last = self._last_mask  # _legal(s), its hit inlined
-        legal = last[1] if last[0] is s else self._legal(s)
-        if not (0 <= i < E.NUM_ACTIONS and legal >> i & 1):
+        legal = last[1] if last[0] is before else self._legal(before)
+        if i < 0 or not legal >> i & 1:  # (no id from NUM_ACTIONS up is in a mask)
             raise IllegalActionError(
                 f"action {i} is not legal for {agent} now: legal ids "
-                f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
-        before = s
-        # in card play a legal id is a card: action_from_id(i, s) (its Play), inlined
-        # (proven equal in test_contrib_pettingzoo)
-        chosen = E._PLAYS[i] if s[0] is _PLAYING else E.action_from_id(i, s)
-        s = apply(s, chosen, check=False)
-        self.state = s
-        if self._tracked is before:
-            trackers = self._trackers
-            if before[0] is _PLAYING:  # a card (the env takes no side actions)
-                E._play_all(trackers, before, i, s)
+                f"{list(E.legal_ids(before))}", Reason.UNKNOWN_ACTION)
+        if before[0] is _PLAYING:  # a card (the env takes no side actions)
+            # a legal id is then a card: action_from_id(i, s) (its Play), inlined
+            # (proven equal in test_contrib_pettingzoo)
+            s = self.state = apply(before, _PLAYS[i], check=False)
+            if self._tracked is before:
+                trackers = self._trackers
+                _play_all(trackers, before, i, s)
                 if s[0] is _FINISHED:
                     for tracker in trackers:
                         if tracker is not None:
                             tracker.finish(s)
-            else:
+                self._tracked = s
+        else:
+            chosen = E.action_from_id(i, before)
+            s = self.state = apply(before, chosen, check=False)
+            if self._tracked is before:
+                trackers = self._trackers
                 for k, tracker in enumerate(trackers):
                     if tracker is not None and not tracker.step(before, chosen, s):
                         trackers[k] = None
-            self._tracked = s
+                self._tracked = s
         self._cumulative_rewards[agent] = 0.0
-        if s[0] is Phase.FINISHED:
+        if s[0] is _FINISHED:
             scale = self.reward_scale
             r = E.returns(s, self.scoring)
             self.rewards = {a: r[k] * scale for k, a in enumerate(AGENTS)}
