@@ -53,6 +53,8 @@ _BYTE_ROWS = tuple(bytes(b >> r & 1 for r in range(8)) for b in range(256))
 """Per byte of a card mask, its eight action-mask entries (0 or 1) as bytes."""
 _NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
 """The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
+_frombuffer = np.frombuffer
+_INT8 = np.int8
 
 
 _PLAYS = E._PLAYS
@@ -218,8 +220,6 @@ class raw_env(AECEnv):
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
-        self._frombuffer = np.frombuffer
-        self._int8 = np.int8
         self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
         """Per seat, its tensor followed through the deal (encoding._Tracker), written
@@ -252,8 +252,8 @@ class raw_env(AECEnv):
         # every seat's tensor followed from the first action (no observation at a seat's
         # first turn); from a state that is not a deal's start, each seat observes anew
         s = self.state
-        size, f32, info, zeros = self._size, self._float32, self._info, self._zeros
-        arrays: list[Any] = [zeros(size, f32), zeros(size, f32), zeros(size, f32)]
+        info = self._info
+        arrays: list[Any] = list(self._zeros((3, self._size), self._float32))  # one each
         trackers = [E._Tracker.at_start(memoryview(arrays[seat]), s, seat, info)
                     for seat in range(3)]
         if trackers[0] is None:
@@ -293,8 +293,14 @@ class raw_env(AECEnv):
         if s[MOVER] != seat:
             return {"observation": tensor.copy(), "action_mask": self._no_mask.copy()}
         last = self._last_mask  # _legal(s), its hit inlined
-        return {"observation": tensor.copy(), "action_mask": self._mask_array(
-            last[1] if last[0] is s else self._legal(s))}
+        legal = last[1] if last[0] is s else self._legal(s)
+        if legal >> 32:
+            return {"observation": tensor.copy(), "action_mask": self._mask_array(legal)}
+        # a mask of cards alone (card play, the put-away): written from its four bytes
+        rows = _BYTE_ROWS
+        return {"observation": tensor.copy(), "action_mask": _frombuffer(bytearray(
+            rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
+            + rows[legal >> 24] + _NO_MORE_IDS), _INT8)}
 
     def _observe_anew(self, s: GameState, seat: int) -> Any:
         """``seat``'s tensor in ``s`` from an observation; its tracker follows it from
@@ -317,14 +323,9 @@ class raw_env(AECEnv):
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def _mask_array(self, legal: int) -> Any:
-        """A new int8 array of a legal mask.  A mask of cards alone (card play, the
-        put-away) is written from its four bytes (:data:`_BYTE_ROWS`); the others (the
-        bidding's come again and again) are copies of arrays kept per mask."""
-        if not legal >> 32:
-            rows = _BYTE_ROWS
-            return self._frombuffer(bytearray(
-                rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
-                + rows[legal >> 24] + _NO_MORE_IDS), self._int8)
+        """A new int8 array of a legal mask with ids beyond the cards: a copy of an
+        array kept per mask (the bidding's come again and again; a mask of cards alone
+        is written by :meth:`observe` from its four bytes, :data:`_BYTE_ROWS`)."""
         hit = self._masks.get(legal)
         if hit is None:
             hit = self._no_mask.copy()
