@@ -960,12 +960,15 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
     n = len(before[TRICKS])
     seq = _PLAY_SEQ + 96 * n + 32 * pos + card
     next_mover = after[MOVER]
+    played = _AT_PLAYED[card]  # the card's played entry, per relative seat of the mover
+    leaders = _AT_LEADERS[n] if not pos else None  # a trick led: its leader's entries
     if pos < 2:  # the card joins the trick
         c0 = c1 = points = winner = 0
         joins = _TRICK + 32 * pos + card
     else:  # the card completes it: the trick is cleared, its winner leads
-        c0, c1 = trick
-        points = _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
+        trick0, trick1 = trick
+        c0, c1 = _TRICK + trick0, _TRICK + 32 + trick1
+        points = _CARD_POINTS[trick0] + _CARD_POINTS[trick1] + _CARD_POINTS[card]
         winner = after[LEADER]
         joins = 0
     for tr in trackers:
@@ -979,25 +982,39 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
         if mover == tr.declarer:
             t[_DECL_HAND + card] = 0.0
         m = rel[mover]
-        t[_PLAYED + 32 * m + card] = 1.0
+        t[played[m]] = 1.0
         if tr.info:
             t[seq] = 1.0
-            if not pos:
-                t[_LEADERS + 3 * n + rel[leader]] = 1.0
+            if leaders:
+                t[leaders[rel[leader]]] = 1.0
         if joins:
             t[joins] = 1.0
         else:
-            t[_TRICK + c0] = 0.0
-            t[_TRICK + 32 + c1] = 0.0
+            t[c0] = 0.0
+            t[c1] = 0.0
             w = rel[winner]
-            t[_LEADER + rel[leader]] = 0.0
-            t[_LEADER + w] = 1.0
+            t[_AT_LEADER[rel[leader]]] = 0.0
+            t[_AT_LEADER[w]] = 1.0
             won = tr.won[w] = tr.won[w] + 1
             tr.points[w] += points
-            t[_TRICKS + w] = won / 10
-            t[_POINTS + w] = tr.points[w] / 120
+            t[_AT_TRICKS[w]] = _TENTHS[won]
+            t[_AT_POINTS[w]] = _SHARES[tr.points[w]]
         t[_TO_MOVE + m] = 0.0
         t[_TO_MOVE + rel[next_mover]] = 1.0
+
+
+_AT_PLAYED = tuple(tuple(_PLAYED + 32 * r + c for r in range(3)) for c in range(32))
+"""``_AT_PLAYED[c][r]``: the played entry of card ``c`` by relative seat ``r``
+(:func:`_play_all`'s indices made once: an int above 256 is a new object each time
+it is computed)."""
+_AT_LEADERS = tuple(tuple(_LEADERS + 3 * k + r for r in range(3)) for k in range(10))
+_AT_LEADER = tuple(_LEADER + r for r in range(3))
+_AT_TRICKS = tuple(_TRICKS + r for r in range(3))
+_AT_POINTS = tuple(_POINTS + r for r in range(3))
+_TENTHS = tuple(k / 10 for k in range(11))
+"""``k / 10``: the tricks entry of ``k`` tricks (the same floats, made once)."""
+_SHARES = tuple(p / 120 for p in range(121))
+"""``p / 120``: the points entry of ``p`` card points."""
 
 
 def _set_cards(t: Any, offset: int, mask: int) -> None:
