@@ -566,12 +566,13 @@ def test_the_tracker_on_the_iss_records_for_each_seat(numpy: bool) -> None:
 
 @pytest.mark.parametrize("info", [True, False])
 def test_the_tracker_follows_both_tensors_through_the_deal(info: bool) -> None:
-    """_Tracker (also the PettingZoo env's, on numpy arrays) for the information-state
-    and the observation tensor: every seat's tensor, action by action through random
-    deals of every preset (the auction, the skat, the put-away, the declaration,
-    Kontra/Re, the card play, into the end of the deal), is the tensor of a fresh
-    observation; it is observed anew only at the start and where the tracker says it
-    cannot follow (Ramsch and Schieberamsch before the card play)."""
+    """_Tracker (also the PettingZoo env's, on memoryviews of numpy arrays) for the
+    information-state and the observation tensor: every seat's tensor, action by
+    action through random deals of every preset (the auction, the skat, the put-away,
+    the declaration, Kontra/Re, the card play, into the end of the deal), is the
+    tensor of a fresh observation; it is observed anew only at the start and where
+    the tracker says it cannot follow (Ramsch and Schieberamsch before the card
+    play)."""
     tensor = E.information_state_tensor if info else E.observation_tensor
     checked = stepped = finished = 0
     ends: set[tuple[Phase, bool]] = set()

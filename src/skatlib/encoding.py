@@ -772,7 +772,8 @@ class _Tracker:
     anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
     :func:`_tricks_entries` and what :func:`~skatlib.observe` reveals; proven equal to
     them on every decision of the ISS records and of random records of every preset
-    in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list or a numpy array.
+    in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list, a numpy array or a
+    memoryview of one (the PettingZoo env's).
     """
 
     __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "t",

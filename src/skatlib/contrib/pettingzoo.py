@@ -117,10 +117,14 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         return self.env._cumulative_rewards
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """The wrapped env's ``last()`` (after ``reset()``)."""
+        """The wrapped env's ``last()`` (after ``reset()``), its body inlined (the
+        same tuple as :meth:`raw_env.last`, proven equal in ``test_contrib_pettingzoo``)."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        inner = self.env
+        agent = inner.agent_selection
+        return (inner.observe(agent) if observe else None, inner._cumulative_rewards[agent],
+                inner.terminations[agent], inner.truncations[agent], inner.infos[agent])
 
     def step(self, action: Any) -> None:
         """``OrderEnforcingWrapper.step`` with its ``super().step`` (``BaseWrapper.step``:
