@@ -776,12 +776,13 @@ class _Tracker:
     memoryview of one (the PettingZoo env's).
     """
 
-    __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "t",
-                 "won")
+    __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "rel",
+                 "t", "won")
 
     def __init__(self, t: Any, o: Observation, info: bool) -> None:
         self.t = t
         self.me = me = int(o.seat)
+        self.rel = _REL[me]
         self.info = info
         d = o.declarer
         self.declarer = int(d) if d is not None and o.declarer_hand is not None else -1
@@ -815,7 +816,7 @@ class _Tracker:
         t[_BID] = 1.0
         _set_cards(t, _HAND, state[HANDS][seat])
         tr = cls.__new__(cls)
-        tr.t, tr.me, tr.info, tr.declarer = t, seat, info, -1
+        tr.t, tr.me, tr.rel, tr.info, tr.declarer = t, seat, rel, info, -1
         tr.won, tr.points = [0, 0, 0], [0, 0, 0]
         tr.phase, tr.bid, tr.put, tr.kontra = int(P_BIDDING), 0, 0, 0
         return tr
@@ -858,7 +859,7 @@ class _Tracker:
             return False  # Ramsch, Schieberamsch: observe anew
         t = self.t
         me = self.me
-        rel = _REL[me]
+        rel = self.rel
         kind = type(action)
         w = rel[before[MOVER]]
         if phase is P_BIDDING:
@@ -976,13 +977,12 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
         if tr is None:
             continue
         t = tr.t
-        me = tr.me
-        rel = _REL[me]
-        if mover == me:
+        rel = tr.rel
+        m = rel[mover]
+        if not m:  # this seat's own card
             t[_HAND + card] = 0.0
         if mover == tr.declarer:
             t[_DECL_HAND + card] = 0.0
-        m = rel[mover]
         t[played[m]] = 1.0
         if tr.info:
             t[seq] = 1.0
