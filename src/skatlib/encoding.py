@@ -853,95 +853,112 @@ class _Tracker:
 
     def step(self, before: GameState, action: Action, after: GameState) -> bool:
         """Take the in-turn ``action`` outside card play (``before`` -> ``after``);
-        ``False`` (the tensor then is stale) if it is not one this tracker follows."""
-        phase, new = before[PHASE], after[PHASE]
-        if new not in _FOLLOWED or before[DECL] < 0 and phase is not P_BIDDING:
-            return False  # Ramsch, Schieberamsch: observe anew
-        t = self.t
-        me = self.me
-        rel = self.rel
-        kind = type(action)
-        w = rel[before[MOVER]]
+        ``False`` (the tensor then is stale) if it is not one this tracker follows:
+        :func:`_step_all` for this tracker alone."""
+        return _step_all((self,), before, action, after)
+
+
+def _step_all(trackers: Iterable[_Tracker | None], before: GameState, action: Action,
+              after: GameState) -> bool:
+    """:meth:`_Tracker.step` for each tracker given (``None``: a seat not followed),
+    the checks and the values they share worked out once.  ``False`` (each tensor
+    then is stale; none has been changed) if the action is not one a tracker
+    follows: that depends on the states and the action alone."""
+    phase, new = before[PHASE], after[PHASE]
+    if new not in _FOLLOWED or before[DECL] < 0 and phase is not P_BIDDING:
+        return False  # Ramsch, Schieberamsch: observe anew
+    kind = type(action)
+    if phase is P_BIDDING:
+        if kind is not Bid and kind is not Hold and kind is not Pass:
+            return False
+    elif phase is P_SKAT:
+        if kind is not PickUpSkat and kind is not PlayHand:
+            return False
+    elif phase is P_DECLARING:
+        if kind is not Discard and kind is not Declare:
+            return False
+    elif phase is P_KONTRA:
+        if kind is not Kontra and kind is not Re and kind is not Pass:
+            return False
+    else:
+        return False
+    mover = before[MOVER]
+    m = after[MOVER]
+    bid = after[SETUP][BID]
+    for tr in trackers:
+        if tr is None:
+            continue
+        t = tr.t
+        me = tr.me
+        rel = tr.rel
+        w = rel[mover]
         if phase is P_BIDDING:
             if kind is Bid:
                 value = action.value  # type: ignore[union-attr]
                 t[_NAMED + w] = value / 264
-                if self.info:
+                if tr.info:
                     t[_BIDS + 63 * w + _BID_INDEX[value]] = 1.0
             elif kind is Hold:
-                value = self.bid
+                value = tr.bid
                 t[_NAMED + w] = value / 264
-                if self.info:
+                if tr.info:
                     t[_HOLDS + 63 * w + _BID_INDEX[value]] = 1.0
-            elif kind is Pass:
+            else:  # Pass
                 t[_PASSED + w] = 1.0
-            else:
-                return False
-            bid = after[SETUP][BID]
-            if bid != self.bid:
-                t[_BID + (_BID_INDEX[self.bid] + 1 if self.bid else 0)] = 0.0
+            if bid != tr.bid:
+                t[_BID + (_BID_INDEX[tr.bid] + 1 if tr.bid else 0)] = 0.0
                 t[_BID + _BID_INDEX[bid] + 1] = 1.0
-                self.bid = bid
+                tr.bid = bid
             d = after[DECL]
             if d >= 0:
                 t[_DECL + rel[d]] = 1.0
         elif phase is P_SKAT:
             if kind is PickUpSkat:
                 t[_PICKED] = 1.0
-                if before[MOVER] == me:  # the declarer sees the skat (observe)
+                if mover == me:  # the declarer sees the skat (observe)
                     skat = after[HANDS][me] & ~before[HANDS][me]
                     _set_cards(t, _HAND, skat)
                     _set_cards(t, _SKAT, skat)
-            elif kind is not PlayHand:
-                return False
         elif phase is P_DECLARING:
             if kind is Discard:
                 card = action.card  # type: ignore[union-attr]
-                if before[MOVER] == me:  # the declarer knows what he put away (observe)
+                if mover == me:  # the declarer knows what he put away (observe)
                     t[_HAND + card] = 0.0
                     t[_DISCARD + card] = 1.0
                 put = after[SKAT].bit_count()
-                if self.put:
-                    t[_PUT + self.put - 1] = 0.0
+                if tr.put:
+                    t[_PUT + tr.put - 1] = 0.0
                 t[_PUT + put - 1] = 1.0
-                self.put = put
-            elif kind is Declare:
+                tr.put = put
+            else:  # Declare
                 contract = after[SETUP][CONTRACT]
                 for i in _contract_ones(contract):
                     t[i] = 1.0
-                if self.put:
-                    t[_PUT + self.put - 1] = 0.0
-                    self.put = 0
+                if tr.put:
+                    t[_PUT + tr.put - 1] = 0.0
+                    tr.put = 0
                 if after[SETUP][OPEN]:  # an ouvert game: the declarer's cards show
                     d = after[DECL]
-                    self.declarer = d
+                    tr.declarer = d
                     _set_cards(t, _DECL_HAND, after[HANDS][d])
-            else:
-                return False
-        elif phase is P_KONTRA:
-            if kind is Kontra or kind is Re:
-                t[_KONTRA + self.kontra] = 1.0
-                self.kontra += 1
-                if kind is Kontra and self.info:
-                    t[_KONTRA_BY + w] = 1.0
-            elif kind is not Pass:
-                return False
-        else:
-            return False
+        elif kind is not Pass:  # Kontra or Re
+            t[_KONTRA + tr.kontra] = 1.0
+            tr.kontra += 1
+            if kind is Kontra and tr.info:
+                t[_KONTRA_BY + w] = 1.0
         if new is P_FINISHED:  # every seat passed (no Ramsch): the deal is over
-            self.finish(after)
-            return True
-        if new != self.phase:
-            t[_PHASE + self.phase] = 0.0
+            tr.finish(after)
+            continue
+        if new != tr.phase:
+            t[_PHASE + tr.phase] = 0.0
             t[_PHASE + new] = 1.0
-            self.phase = new
+            tr.phase = new
             if new is P_PLAYING:
                 t[_LEADER + rel[after[LEADER]]] = 1.0
         t[_TO_MOVE + w] = 0.0  # the seat that acted
-        m = after[MOVER]
         if m >= 0:
             t[_TO_MOVE + rel[m]] = 1.0
-        return True
+    return True
 
 
 _FOLLOWED = (P_BIDDING, P_SKAT, P_DECLARING, P_KONTRA, P_PLAYING, P_FINISHED)
@@ -1298,10 +1315,8 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
                     after = _apply(state, action)
                 if kind is Play and after[0] is _PLAYING:
                     _play_all(trackers, state, action.card, after)  # type: ignore[union-attr]
-                else:
-                    for j, tracker in enumerate(trackers):
-                        if tracker is not None and not tracker.step(state, action, after):
-                            trackers[j] = None
+                elif not _step_all(trackers, state, action, after):
+                    trackers = [None, None, None]
                 state = after
         except (IllegalActionError, SkatError) as exc:
             if skip_errors:

@@ -59,6 +59,7 @@ _INT8 = np.int8
 
 _PLAYS = E._PLAYS
 _play_all = E._play_all
+_step_all = E._step_all
 
 
 def _index(action: Any) -> int:
@@ -378,10 +379,8 @@ class raw_env(AECEnv):
             chosen = E.action_from_id(i, before)
             s = self.state = apply(before, chosen, check=False)
             if self._tracked is before:
-                trackers = self._trackers
-                for k, tracker in enumerate(trackers):
-                    if tracker is not None and not tracker.step(before, chosen, s):
-                        trackers[k] = None
+                if not _step_all(self._trackers, before, chosen, s):
+                    self._trackers = [None, None, None]
                 self._tracked = s
         self._cumulative_rewards[agent] = 0.0
         if s[0] is _FINISHED:
