@@ -217,16 +217,16 @@ def _trace(e: Any, seed: int) -> list[Any]:
     for agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         out.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward,
-                    term, trunc, info, list(e.agents)))
+                    term, trunc, info, list(e.agents), e.last(observe=False)))
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return out
 
 
 def test_the_wrappers_step_and_agent_iter_equal_pettingzoos_own(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """``env()``'s ``step`` and ``agent_iter`` (PettingZoo's order-enforcing code with
-    its inner calls inlined) give what ``OrderEnforcingWrapper`` gives, and enforce
-    the same order."""
+    """``env()``'s ``step``, ``last`` and ``agent_iter`` (PettingZoo's order-enforcing
+    code with its inner calls inlined) give what ``OrderEnforcingWrapper`` gives, and
+    enforce the same order."""
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
 

@@ -566,20 +566,21 @@ def test_the_tracker_on_the_iss_records_for_each_seat(numpy: bool) -> None:
 
 @pytest.mark.parametrize("info", [True, False])
 def test_the_tracker_follows_both_tensors_through_the_deal(info: bool) -> None:
-    """_Tracker (also the PettingZoo env's, on numpy arrays) for the information-state
-    and the observation tensor: every seat's tensor, action by action through random
-    deals of every preset (the auction, the skat, the put-away, the declaration,
-    Kontra/Re, the card play), is the tensor of a fresh observation; it is observed
-    anew only at the start and where the tracker says it cannot follow (Ramsch and
-    Schieberamsch before the card play, the end)."""
+    """_Tracker (also the PettingZoo env's, on memoryviews of numpy arrays) for the
+    information-state and the observation tensor: every seat's tensor, action by
+    action through random deals of every preset (the auction, the skat, the put-away,
+    the declaration, Kontra/Re, the card play, into the end of the deal), is the
+    tensor of a fresh observation; it is observed anew only at the start and where
+    the tracker says it cannot follow (Ramsch and Schieberamsch before the card
+    play)."""
     tensor = E.information_state_tensor if info else E.observation_tensor
-    checked = stepped = 0
-    for k, name in enumerate(sorted(RULES) * 4):
+    checked = stepped = finished = 0
+    ends: set[tuple[Phase, bool]] = set()
+    for k, name in enumerate(sorted(RULES) * 6):
         rng = random.Random(k)
         s = new_game(Deal.shuffled(rng), RULES[name], ramsch=RULES[name].ramsch and k % 2 == 1)
         trackers: list[E._Tracker | None] = [None, None, None]
-        while not s.is_finished:
-            a = rng.choice(legal_actions(s))
+        while True:
             for seat in range(3):
                 o = observe(s, seat)
                 tr = trackers[seat]
@@ -588,22 +589,33 @@ def test_the_tracker_follows_both_tensors_through_the_deal(info: bool) -> None:
                 else:
                     assert tr.t == tensor(o), (name, k, seat, s.phase)
                     checked += 1
+                    finished += s.is_finished
+            if s.is_finished:
+                break
+            legal = legal_actions(s)
+            # the last round of deals passed in (or into Ramsch, where the rules have it)
+            a = Pass() if k >= 5 * len(RULES) and Pass() in legal else rng.choice(legal)
             nxt = apply(s, a)
+            if nxt.is_finished:
+                ends.add((s.phase, s.contract is not None and s.contract.hand))
             for seat, tr in enumerate(trackers):
                 assert tr is not None
-                if s.phase is Phase.PLAYING and nxt.phase is Phase.PLAYING:
+                if s.phase is Phase.PLAYING:
                     assert isinstance(a, Play)
-                    tr.play(s, int(a.card), nxt)
+                    tr.play(s, int(a.card), nxt)  # into the next card or the end
                 elif tr.step(s, a, nxt):
                     stepped += 1
                 else:  # it only gives up where it says it does
-                    assert (nxt.phase in (Phase.FINISHED, Phase.PUSHING)
+                    assert (nxt.phase is Phase.PUSHING
                             or s.declarer is None and s.phase is not Phase.BIDDING
                             or nxt.phase is Phase.PLAYING and nxt.contract is None), (a, s.phase)
                     trackers[seat] = None
             s = nxt
-    assert checked > 20 * len(RULES) * 4
-    assert stepped > 5 * len(RULES) * 4
+    assert checked > 20 * len(RULES) * 6
+    assert stepped > 5 * len(RULES) * 6
+    # the end followed from the card play (hand games and not) and from the bidding
+    assert finished > 3 * len(RULES) * 3
+    assert {(Phase.PLAYING, True), (Phase.PLAYING, False), (Phase.BIDDING, False)} <= ends
 
 
 def test_the_tracker_follows_a_whole_iss_deal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -87,6 +87,7 @@ from .state import legal_actions as _legal_actions
 from .state._core import (
     BID,
     CONTRACT,
+    DEAL,
     DECL,
     HANDS,
     HISTORY,
@@ -95,10 +96,12 @@ from .state._core import (
     OPEN,
     P_BIDDING,
     P_DECLARING,
+    P_FINISHED,
     P_KONTRA,
     P_PLAYING,
     P_SKAT,
     PHASE,
+    PICKED,
     SETUP,
     SKAT,
     TRICK,
@@ -762,21 +765,24 @@ class _Tracker:
     hand, joins the played cards, the current trick and the play sequence; a third
     card clears the trick, moves the leader to the winner and counts the trick and
     its points), :meth:`step` any other action of the auction, the skat decision,
-    the put-away, the declaration and Kontra/Re.  What it does not follow
-    (Schieberamsch and Ramsch before the card play, a side action, the end of the
-    deal) makes :meth:`step` answer ``False``: the caller drops the tracker and
-    observes anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
+    the put-away, the declaration and Kontra/Re, and into the end of the deal
+    (:meth:`finish`: the last card, or the last pass of a deal passed in).  What it
+    does not follow (Schieberamsch and Ramsch before the card play, a side action)
+    makes :meth:`step` answer ``False``: the caller drops the tracker and observes
+    anew.  Mirrors :func:`_observation_entries`, :func:`_history_entries`,
     :func:`_tricks_entries` and what :func:`~skatlib.observe` reveals; proven equal to
     them on every decision of the ISS records and of random records of every preset
-    in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list or a numpy array.
+    in ``test_encoding`` (``test_the_tracker_*``).  ``t`` is a list, a numpy array or a
+    memoryview of one (the PettingZoo env's).
     """
 
-    __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "t",
-                 "to_move", "won")
+    __slots__ = ("bid", "declarer", "info", "kontra", "me", "phase", "points", "put", "rel",
+                 "t", "won")
 
     def __init__(self, t: Any, o: Observation, info: bool) -> None:
         self.t = t
         self.me = me = int(o.seat)
+        self.rel = _REL[me]
         self.info = info
         d = o.declarer
         self.declarer = int(d) if d is not None and o.declarer_hand is not None else -1
@@ -789,7 +795,6 @@ class _Tracker:
             c0, c1, c2 = trick.cards
             points[w] += _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[c2]
         self.phase = int(o.phase)
-        self.to_move = -1 if o.to_move is None else rel[o.to_move]
         self.bid = o.bid
         self.put = o.put_away if o.picked_up else 0
         self.kontra = sum(1 for _, a in o.history if type(a) is Kontra or type(a) is Re)
@@ -811,117 +816,162 @@ class _Tracker:
         t[_BID] = 1.0
         _set_cards(t, _HAND, state[HANDS][seat])
         tr = cls.__new__(cls)
-        tr.t, tr.me, tr.info, tr.declarer = t, seat, info, -1
+        tr.t, tr.me, tr.rel, tr.info, tr.declarer = t, seat, rel, info, -1
         tr.won, tr.points = [0, 0, 0], [0, 0, 0]
-        tr.phase, tr.to_move, tr.bid, tr.put, tr.kontra = int(P_BIDDING), rel[mover], 0, 0, 0
+        tr.phase, tr.bid, tr.put, tr.kontra = int(P_BIDDING), 0, 0, 0
         return tr
 
     def play(self, before: GameState, card: int, after: GameState) -> None:
-        """Take ``Play(card)``, which led from ``before`` to ``after`` (both in card
-        play): :func:`_play_all` for this tracker alone."""
+        """Take ``Play(card)``, which led from ``before`` (in card play) to ``after``
+        (in card play, or the end of the deal): :func:`_play_all` for this tracker
+        alone, then :meth:`finish` if the card ended the deal."""
         _play_all((self,), before, card, after)
+        if after[PHASE] is P_FINISHED:
+            self.finish(after)
+
+    def finish(self, after: GameState) -> None:
+        """The deal has ended in ``after``: once the update of the action that ended
+        it is made (:func:`_play_all` for the last card, :meth:`step` for the last
+        pass), the entries the end changes, as :func:`_observation_entries` writes
+        them from what :func:`~skatlib.observe` shows of a finished deal: the phase,
+        no seat to move, no leader (no trick is open), and to every seat the skat,
+        the declarer's discard (if he picked it up) and his cards left in hand
+        (proven equal in ``test_encoding``, ``test_the_tracker_*``)."""
+        t = self.t
+        t[_PHASE + self.phase] = 0.0
+        t[_PHASE + P_FINISHED] = 1.0
+        self.phase = int(P_FINISHED)
+        for i in range(3):
+            t[_TO_MOVE + i] = 0.0
+            t[_LEADER + i] = 0.0
+        setup = after[SETUP]
+        _set_cards(t, _SKAT, setup[DEAL].skat.mask)
+        if setup[CONTRACT] is not None:
+            if setup[PICKED]:
+                _set_cards(t, _DISCARD, after[SKAT])
+            _set_cards(t, _DECL_HAND, after[HANDS][after[DECL]])
 
     def step(self, before: GameState, action: Action, after: GameState) -> bool:
         """Take the in-turn ``action`` outside card play (``before`` -> ``after``);
-        ``False`` (the tensor then is stale) if it is not one this tracker follows."""
-        phase, new = before[PHASE], after[PHASE]
-        if new not in _FOLLOWED or before[DECL] < 0 and phase is not P_BIDDING:
-            return False  # Ramsch, Schieberamsch, the end: observe anew
-        t = self.t
-        me = self.me
-        rel = _REL[me]
-        kind = type(action)
-        w = rel[before[MOVER]]
+        ``False`` (the tensor then is stale) if it is not one this tracker follows:
+        :func:`_step_all` for this tracker alone."""
+        return _step_all((self,), before, action, after)
+
+
+def _step_all(trackers: Iterable[_Tracker | None], before: GameState, action: Action,
+              after: GameState) -> bool:
+    """:meth:`_Tracker.step` for each tracker given (``None``: a seat not followed),
+    the checks and the values they share worked out once.  ``False`` (each tensor
+    then is stale; none has been changed) if the action is not one a tracker
+    follows: that depends on the states and the action alone."""
+    phase, new = before[PHASE], after[PHASE]
+    if new not in _FOLLOWED or before[DECL] < 0 and phase is not P_BIDDING:
+        return False  # Ramsch, Schieberamsch: observe anew
+    kind = type(action)
+    if phase is P_BIDDING:
+        if kind is not Bid and kind is not Hold and kind is not Pass:
+            return False
+    elif phase is P_SKAT:
+        if kind is not PickUpSkat and kind is not PlayHand:
+            return False
+    elif phase is P_DECLARING:
+        if kind is not Discard and kind is not Declare:
+            return False
+    elif phase is P_KONTRA:
+        if kind is not Kontra and kind is not Re and kind is not Pass:
+            return False
+    else:
+        return False
+    mover = before[MOVER]
+    m = after[MOVER]
+    bid = after[SETUP][BID]
+    for tr in trackers:
+        if tr is None:
+            continue
+        t = tr.t
+        me = tr.me
+        rel = tr.rel
+        w = rel[mover]
         if phase is P_BIDDING:
             if kind is Bid:
                 value = action.value  # type: ignore[union-attr]
                 t[_NAMED + w] = value / 264
-                if self.info:
+                if tr.info:
                     t[_BIDS + 63 * w + _BID_INDEX[value]] = 1.0
             elif kind is Hold:
-                value = self.bid
+                value = tr.bid
                 t[_NAMED + w] = value / 264
-                if self.info:
+                if tr.info:
                     t[_HOLDS + 63 * w + _BID_INDEX[value]] = 1.0
-            elif kind is Pass:
+            else:  # Pass
                 t[_PASSED + w] = 1.0
-            else:
-                return False
-            bid = after[SETUP][BID]
-            if bid != self.bid:
-                t[_BID + (_BID_INDEX[self.bid] + 1 if self.bid else 0)] = 0.0
+            if bid != tr.bid:
+                t[_BID + (_BID_INDEX[tr.bid] + 1 if tr.bid else 0)] = 0.0
                 t[_BID + _BID_INDEX[bid] + 1] = 1.0
-                self.bid = bid
+                tr.bid = bid
             d = after[DECL]
             if d >= 0:
                 t[_DECL + rel[d]] = 1.0
         elif phase is P_SKAT:
             if kind is PickUpSkat:
                 t[_PICKED] = 1.0
-                if before[MOVER] == me:  # the declarer sees the skat (observe)
+                if mover == me:  # the declarer sees the skat (observe)
                     skat = after[HANDS][me] & ~before[HANDS][me]
                     _set_cards(t, _HAND, skat)
                     _set_cards(t, _SKAT, skat)
-            elif kind is not PlayHand:
-                return False
         elif phase is P_DECLARING:
             if kind is Discard:
                 card = action.card  # type: ignore[union-attr]
-                if before[MOVER] == me:  # the declarer knows what he put away (observe)
+                if mover == me:  # the declarer knows what he put away (observe)
                     t[_HAND + card] = 0.0
                     t[_DISCARD + card] = 1.0
                 put = after[SKAT].bit_count()
-                if self.put:
-                    t[_PUT + self.put - 1] = 0.0
+                if tr.put:
+                    t[_PUT + tr.put - 1] = 0.0
                 t[_PUT + put - 1] = 1.0
-                self.put = put
-            elif kind is Declare:
+                tr.put = put
+            else:  # Declare
                 contract = after[SETUP][CONTRACT]
                 for i in _contract_ones(contract):
                     t[i] = 1.0
-                if self.put:
-                    t[_PUT + self.put - 1] = 0.0
-                    self.put = 0
+                if tr.put:
+                    t[_PUT + tr.put - 1] = 0.0
+                    tr.put = 0
                 if after[SETUP][OPEN]:  # an ouvert game: the declarer's cards show
                     d = after[DECL]
-                    self.declarer = d
+                    tr.declarer = d
                     _set_cards(t, _DECL_HAND, after[HANDS][d])
-            else:
-                return False
-        elif phase is P_KONTRA:
-            if kind is Kontra or kind is Re:
-                t[_KONTRA + self.kontra] = 1.0
-                self.kontra += 1
-                if kind is Kontra and self.info:
-                    t[_KONTRA_BY + w] = 1.0
-            elif kind is not Pass:
-                return False
-        else:
-            return False
-        if new != self.phase:
-            t[_PHASE + self.phase] = 0.0
+        elif kind is not Pass:  # Kontra or Re
+            t[_KONTRA + tr.kontra] = 1.0
+            tr.kontra += 1
+            if kind is Kontra and tr.info:
+                t[_KONTRA_BY + w] = 1.0
+        if new is P_FINISHED:  # every seat passed (no Ramsch): the deal is over
+            tr.finish(after)
+            continue
+        if new != tr.phase:
+            t[_PHASE + tr.phase] = 0.0
             t[_PHASE + new] = 1.0
-            self.phase = new
+            tr.phase = new
             if new is P_PLAYING:
                 t[_LEADER + rel[after[LEADER]]] = 1.0
-        if self.to_move >= 0:
-            t[_TO_MOVE + self.to_move] = 0.0
-        m = after[MOVER]
-        self.to_move = m = rel[m] if m >= 0 else -1
+        t[_TO_MOVE + w] = 0.0  # the seat that acted
         if m >= 0:
-            t[_TO_MOVE + m] = 1.0
-        return True
+            t[_TO_MOVE + rel[m]] = 1.0
+    return True
 
 
-_FOLLOWED = (P_BIDDING, P_SKAT, P_DECLARING, P_KONTRA, P_PLAYING)
+_FOLLOWED = (P_BIDDING, P_SKAT, P_DECLARING, P_KONTRA, P_PLAYING, P_FINISHED)
 """The phases a :class:`_Tracker` follows a deal into (with a declarer: not Ramsch;
-a tuple, searched by identity: hashing an enum member runs Python code)."""
+the end only from the bidding, passed in; a tuple, searched by identity: hashing an
+enum member runs Python code)."""
 
 
 def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
               after: GameState) -> None:
     """:meth:`_Tracker.play` for each tracker given (``None``: a seat not followed),
-    the work they share done once."""
+    the work they share done once.  When the card ends the deal (no seat to move
+    next) :meth:`_Tracker.finish` follows, which clears the to-move entries."""
     mover = before[MOVER]
     trick = before[TRICK]
     pos = len(trick)
@@ -929,47 +979,70 @@ def _play_all(trackers: Iterable[_Tracker | None], before: GameState, card: int,
     n = len(before[TRICKS])
     seq = _PLAY_SEQ + 96 * n + 32 * pos + card
     next_mover = after[MOVER]
+    played = _AT_PLAYED[card]  # the card's played entry, per relative seat of the mover
+    leaders = _AT_LEADERS[n] if not pos else None  # a trick led: its leader's entries
+    if pos < 2:  # the card joins the trick
+        c0 = c1 = points = winner = 0
+        joins = _TRICK + 32 * pos + card
+    else:  # the card completes it: the trick is cleared, its winner leads
+        trick0, trick1 = trick
+        c0, c1 = _TRICK + trick0, _TRICK + 32 + trick1
+        points = _CARD_POINTS[trick0] + _CARD_POINTS[trick1] + _CARD_POINTS[card]
+        winner = after[LEADER]
+        joins = 0
     for tr in trackers:
         if tr is None:
             continue
         t = tr.t
-        me = tr.me
-        rel = _REL[me]
-        if mover == me:
+        rel = tr.rel
+        m = rel[mover]
+        if not m:  # this seat's own card
             t[_HAND + card] = 0.0
         if mover == tr.declarer:
             t[_DECL_HAND + card] = 0.0
-        r = rel[leader]
-        t[_PLAYED + 32 * rel[mover] + card] = 1.0
+        t[played[m]] = 1.0
         if tr.info:
             t[seq] = 1.0
-            if not pos:
-                t[_LEADERS + 3 * n + r] = 1.0
-        if pos < 2:
-            t[_TRICK + 32 * pos + card] = 1.0
+            if leaders:
+                t[leaders[rel[leader]]] = 1.0
+        if joins:
+            t[joins] = 1.0
         else:
-            c0, c1 = trick
-            t[_TRICK + c0] = 0.0
-            t[_TRICK + 32 + c1] = 0.0
-            w = rel[after[LEADER]]
-            t[_LEADER + r] = 0.0
-            t[_LEADER + w] = 1.0
+            t[c0] = 0.0
+            t[c1] = 0.0
+            w = rel[winner]
+            t[_AT_LEADER[rel[leader]]] = 0.0
+            t[_AT_LEADER[w]] = 1.0
             won = tr.won[w] = tr.won[w] + 1
-            points = tr.points[w] = tr.points[w] + (
-                _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card])
-            t[_TRICKS + w] = won / 10
-            t[_POINTS + w] = points / 120
-        t[_TO_MOVE + tr.to_move] = 0.0
-        tr.to_move = m = rel[next_mover]
-        t[_TO_MOVE + m] = 1.0
+            tr.points[w] += points
+            t[_AT_TRICKS[w]] = _TENTHS[won]
+            t[_AT_POINTS[w]] = _SHARES[tr.points[w]]
+        t[_TO_MOVE + m] = 0.0
+        t[_TO_MOVE + rel[next_mover]] = 1.0
+
+
+_AT_PLAYED = tuple(tuple(_PLAYED + 32 * r + c for r in range(3)) for c in range(32))
+"""``_AT_PLAYED[c][r]``: the played entry of card ``c`` by relative seat ``r``
+(:func:`_play_all`'s indices made once: an int above 256 is a new object each time
+it is computed)."""
+_AT_LEADERS = tuple(tuple(_LEADERS + 3 * k + r for r in range(3)) for k in range(10))
+_AT_LEADER = tuple(_LEADER + r for r in range(3))
+_AT_TRICKS = tuple(_TRICKS + r for r in range(3))
+_AT_POINTS = tuple(_POINTS + r for r in range(3))
+_TENTHS = tuple(k / 10 for k in range(11))
+"""``k / 10``: the tricks entry of ``k`` tricks (the same floats, made once)."""
+_SHARES = tuple(p / 120 for p in range(121))
+"""``p / 120``: the points entry of ``p`` card points."""
 
 
 def _set_cards(t: Any, offset: int, mask: int) -> None:
-    """``t[offset + c] = 1.0`` for every card ``c`` of ``mask``."""
-    while mask:
-        bit = mask & -mask
-        t[offset + bit.bit_length() - 1] = 1.0
-        mask ^= bit
+    """``t[offset + c] = 1.0`` for every card ``c`` of ``mask`` (the indices of
+    :func:`_cards`, from its per-byte tables: a third of the time of a loop over the
+    bits for a hand of ten cards)."""
+    table = _CARD_TABLES.get(offset) or _card_table(offset)
+    for i in (table[0][mask & 255] + table[1][mask >> 8 & 255] + table[2][mask >> 16 & 255]
+              + table[3][mask >> 24 & 255]):
+        t[i] = 1.0
 
 
 def _check_observation(obs: object) -> Observation:
@@ -1242,10 +1315,8 @@ def examples_from_records(records: Iterable[GameRecord], *, seats: Iterable[int]
                     after = _apply(state, action)
                 if kind is Play and after[0] is _PLAYING:
                     _play_all(trackers, state, action.card, after)  # type: ignore[union-attr]
-                else:
-                    for j, tracker in enumerate(trackers):
-                        if tracker is not None and not tracker.step(state, action, after):
-                            trackers[j] = None
+                elif not _step_all(trackers, state, action, after):
+                    trackers = [None, None, None]
                 state = after
         except (IllegalActionError, SkatError) as exc:
             if skip_errors:

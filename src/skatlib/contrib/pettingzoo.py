@@ -45,6 +45,7 @@ AGENTS = ("forehand", "middlehand", "rearhand")
 """The agents, by seat (0, 1, 2)."""
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
 _PLAYING = Phase.PLAYING
+_FINISHED = Phase.FINISHED
 _MASKS_CACHED = 4_096
 """Legal-mask arrays (of masks beyond the card ids) an env keeps (about 0.5 MiB) before
 it starts afresh."""
@@ -52,6 +53,23 @@ _BYTE_ROWS = tuple(bytes(b >> r & 1 for r in range(8)) for b in range(256))
 """Per byte of a card mask, its eight action-mask entries (0 or 1) as bytes."""
 _NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
 """The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
+_frombuffer = np.frombuffer
+_INT8 = np.int8
+
+
+_PLAYS = E._PLAYS
+_play_all = E._play_all
+_step_all = E._step_all
+
+
+def _index(action: Any) -> int:
+    """An action id that is not an int: a numpy integer (``operator.index``), never
+    text or a float."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise ArgumentTypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
+                                f"{action!r}") from None
 
 
 def env(**kwargs: Any) -> Any:
@@ -100,10 +118,14 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         return self.env._cumulative_rewards
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """The wrapped env's ``last()`` (after ``reset()``)."""
+        """The wrapped env's ``last()`` (after ``reset()``), its body inlined (the
+        same tuple as :meth:`raw_env.last`, proven equal in ``test_contrib_pettingzoo``)."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        inner = self.env
+        agent = inner.agent_selection
+        return (inner.observe(agent) if observe else None, inner._cumulative_rewards[agent],
+                inner.terminations[agent], inner.truncations[agent], inner.infos[agent])
 
     def step(self, action: Any) -> None:
         """``OrderEnforcingWrapper.step`` with its ``super().step`` (``BaseWrapper.step``:
@@ -200,16 +222,16 @@ class raw_env(AECEnv):
         self._rng = random.Random()
         self.state: GameState = new_game(Deal.shuffled(self._rng), self.rules)
         self._last_mask: tuple[GameState | None, int] = (None, 0)
-        self._observed: list[tuple[GameState | None, Any]] = [(None, None)] * 3
-        """Per seat: the state last observed and its tensor."""
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
-        self._frombuffer = np.frombuffer
-        self._int8 = np.int8
         self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
-        """Per seat, its tensor followed through the deal (encoding._Tracker)."""
+        """Per seat, its tensor followed through the deal (encoding._Tracker), written
+        through a memoryview of the seat's array in :attr:`_arrays` (a store through a
+        memoryview costs half of one into the numpy array)."""
+        self._arrays: list[Any] = [None, None, None]
+        """Per seat, the float32 array its tracker writes (only copies are handed out)."""
         self._tracked: GameState | None = None
         """The state the trackers are at."""
         self._info = observation == "information_state"
@@ -235,12 +257,14 @@ class raw_env(AECEnv):
         # every seat's tensor followed from the first action (no observation at a seat's
         # first turn); from a state that is not a deal's start, each seat observes anew
         s = self.state
-        size, f32, info, zeros = self._size, self._float32, self._info, self._zeros
-        trackers = [E._Tracker.at_start(zeros(size, f32), s, seat, info) for seat in range(3)]
+        info = self._info
+        arrays: list[Any] = list(self._zeros((3, self._size), self._float32))  # one each
+        trackers = [E._Tracker.at_start(memoryview(arrays[seat]), s, seat, info)
+                    for seat in range(3)]
         if trackers[0] is None:
             self._trackers, self._tracked = [None, None, None], None
         else:
-            self._trackers, self._tracked = trackers, s
+            self._trackers, self._arrays, self._tracked = trackers, arrays, s
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (reproducibly with ``seed``; then every later reset
@@ -255,33 +279,46 @@ class raw_env(AECEnv):
             self.state = start
         else:
             self.state = new_game(Deal.shuffled(self._rng), self.rules)
-        self._observed = [(None, None)] * 3
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation: its tensor and its action mask, worked out once per
-        state and seat (every call hands out arrays of its own).  The tensor is
-        brought up to date action by action from the seat's previous one instead of
-        being rebuilt (``skatlib.encoding._Tracker``; at the start of a deal it is
-        written without an observation)."""
+        """``agent``'s observation: its tensor and its action mask (every call hands
+        out arrays of its own).  The tensor is brought up to date action by action
+        from the seat's previous one instead of being rebuilt
+        (``skatlib.encoding._Tracker``; at the start of a deal it is written without
+        an observation, and it follows the deal to its end); it is made from an
+        observation only where no tracker follows (Ramsch and Schieberamsch before
+        the card play, a start state given to ``reset``)."""
         seat = _SEAT[agent]
         s = self.state
-        cached = self._observed[seat]
-        mask = self._mask_array(self._legal(s)) if s[MOVER] == seat else self._no_mask.copy()
-        if cached[0] is s:
-            return {"observation": cached[1].copy(), "action_mask": mask}
-        tracker = self._trackers[seat] if self._tracked is s else None
-        if tracker is not None:
-            tensor = tracker.t  # the tracker's own array: only copies are handed out
+        if self._tracked is s and self._trackers[seat] is not None:
+            tensor = self._arrays[seat]
         else:
-            o = observe(s, seat)
-            tensor = self._tensor(o, out=self._empty(self._size, self._float32))
-            if self._tracked is not s:  # follow this seat's tensor from here
-                self._trackers = [None, None, None]
-                self._tracked = s
-            self._trackers[seat] = E._Tracker(tensor.copy(), o, self._info)
-        self._observed[seat] = (s, tensor)
-        return {"observation": tensor.copy(), "action_mask": mask}
+            tensor = self._observe_anew(s, seat)
+        if s[MOVER] != seat:
+            return {"observation": tensor.copy(), "action_mask": self._no_mask.copy()}
+        last = self._last_mask  # _legal(s), its hit inlined
+        legal = last[1] if last[0] is s else self._legal(s)
+        if legal >> 32:
+            return {"observation": tensor.copy(), "action_mask": self._mask_array(legal)}
+        # a mask of cards alone (card play, the put-away): written from its four bytes
+        rows = _BYTE_ROWS
+        return {"observation": tensor.copy(), "action_mask": _frombuffer(bytearray(
+            rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
+            + rows[legal >> 24] + _NO_MORE_IDS), _INT8)}
+
+    def _observe_anew(self, s: GameState, seat: int) -> Any:
+        """``seat``'s tensor in ``s`` from an observation; its tracker follows it from
+        here."""
+        o = observe(s, seat)
+        tensor = self._tensor(o, out=self._empty(self._size, self._float32))
+        if self._tracked is not s:
+            self._trackers = [None, None, None]
+            self._arrays = [None, None, None]
+            self._tracked = s
+        self._trackers[seat] = E._Tracker(memoryview(tensor), o, self._info)
+        self._arrays[seat] = tensor
+        return tensor
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to move's observation (unless ``observe=False``), its reward
@@ -291,14 +328,9 @@ class raw_env(AECEnv):
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def _mask_array(self, legal: int) -> Any:
-        """A new int8 array of a legal mask.  A mask of cards alone (card play, the
-        put-away) is written from its four bytes (:data:`_BYTE_ROWS`); the others (the
-        bidding's come again and again) are copies of arrays kept per mask."""
-        if not legal >> 32:
-            rows = _BYTE_ROWS
-            return self._frombuffer(bytearray(
-                rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
-                + rows[legal >> 24] + _NO_MORE_IDS), self._int8)
+        """A new int8 array of a legal mask with ids beyond the cards: a copy of an
+        array kept per mask (the bidding's come again and again; a mask of cards alone
+        is written by :meth:`observe` from its four bytes, :data:`_BYTE_ROWS`)."""
         hit = self._masks.get(legal)
         if hit is None:
             hit = self._no_mask.copy()
@@ -323,33 +355,35 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        s = self.state
-        try:
-            i = operator.index(action)  # an int or a numpy integer, never text
-        except TypeError:
-            raise ArgumentTypeError(f"an action is an int id 0..{E.NUM_ACTIONS - 1}, not "
-                            f"{action!r}") from None
-        if not (0 <= i < E.NUM_ACTIONS and self._legal(s) >> i & 1):
+        before = self.state
+        i = action if type(action) is int else _index(action)
+        last = self._last_mask  # _legal(s), its hit inlined
+        legal = last[1] if last[0] is before else self._legal(before)
+        if i < 0 or not legal >> i & 1:  # (no id from NUM_ACTIONS up is in a mask)
             raise IllegalActionError(
                 f"action {i} is not legal for {agent} now: legal ids "
-                f"{list(E.legal_ids(s))}", Reason.UNKNOWN_ACTION)
-        before = s
-        # in card play a legal id is a card: action_from_id(i, s) (its Play), inlined
-        # (proven equal in test_contrib_pettingzoo)
-        chosen = E._PLAYS[i] if s[0] is _PLAYING else E.action_from_id(i, s)
-        s = apply(s, chosen, check=False)
-        self.state = s
-        if self._tracked is before:
-            trackers = self._trackers
-            if before[0] is Phase.PLAYING and s[0] is Phase.PLAYING:
-                E._play_all(trackers, before, i, s)
-            else:
-                for k, tracker in enumerate(trackers):
-                    if tracker is not None and not tracker.step(before, chosen, s):
-                        trackers[k] = None
-            self._tracked = s
+                f"{list(E.legal_ids(before))}", Reason.UNKNOWN_ACTION)
+        if before[0] is _PLAYING:  # a card (the env takes no side actions)
+            # a legal id is then a card: action_from_id(i, s) (its Play), inlined
+            # (proven equal in test_contrib_pettingzoo)
+            s = self.state = apply(before, _PLAYS[i], check=False)
+            if self._tracked is before:
+                trackers = self._trackers
+                _play_all(trackers, before, i, s)
+                if s[0] is _FINISHED:
+                    for tracker in trackers:
+                        if tracker is not None:
+                            tracker.finish(s)
+                self._tracked = s
+        else:
+            chosen = E.action_from_id(i, before)
+            s = self.state = apply(before, chosen, check=False)
+            if self._tracked is before:
+                if not _step_all(self._trackers, before, chosen, s):
+                    self._trackers = [None, None, None]
+                self._tracked = s
         self._cumulative_rewards[agent] = 0.0
-        if s[0] is Phase.FINISHED:
+        if s[0] is _FINISHED:
             scale = self.reward_scale
             r = E.returns(s, self.scoring)
             self.rewards = {a: r[k] * scale for k, a in enumerate(AGENTS)}
