@@ -783,10 +783,15 @@ def probe_illegal(s: GameState, legal: tuple[Action, ...], rng: random.Random) -
     else:
         probe = Declare(rng.choice(_PROBE_CONTRACTS))
     if probe in legal or (isinstance(probe, Declare) and probe.discard is not None
-                          and s.phase == Phase.DECLARING and s.picked_up and not s.skat_mask
-                          and not probe.discard.mask & ~s.hand_masks[s.declarer_index]
+                          and s.phase == Phase.DECLARING and s.picked_up
+                          and (not s.skat_mask
+                               and not probe.discard.mask & ~s.hand_masks[s.declarer_index]
+                               or s.skat_mask.bit_count() == 2
+                               and probe.discard.mask == s.skat_mask)
                           and probe.contract in allowed_contracts(s)):
-        return  # offered, or the compound form of what is offered one step at a time
+        # offered, or the compound form of what is offered one step at a time: before
+        # anything is put away, or naming exactly the two cards already put away
+        return
     before = hash(s)
     check(not is_legal(s, probe), lambda: f"{probe!r} is not offered but is_legal says yes")
     try:
