@@ -4,17 +4,25 @@ takes, and how fast RuleBot plays.
 
     python benchmarks/pimc.py                    # 10 deals, pimc and pimc_v1
     python benchmarks/pimc.py --deals 30 --bots pimc,pimc_uniform
+    python benchmarks/pimc.py --deals 6 --bots pimc,pimc_rules  # search vs rule bidding
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
 
 * for each PIMC bot named in ``--bots``: deal ``i`` (:func:`skatlib.bots.seeded_deal`)
-  is played three times, the bot in each seat against two RuleBots; every card
+  is played three times, the bot in each seat against two RuleBots; every
   decision is traced (:class:`skatlib.bots.pimc.Decision`).  Printed per trick:
-  decisions, worlds solved (mean), decisions that solved none (and fell back to
-  RuleBot); overall: the median, 90th percentile and maximum CPU seconds per
-  decision and the median nodes.
+  card decisions, worlds solved (mean), decisions that solved none (and fell
+  back to RuleBot); per kind of decision (``bid``, ``skat``, ``declare``,
+  ``card``; for the first three also those that solved worlds, the others
+  reuse the deal's evaluation or decide without one): the median, 90th
+  percentile and maximum CPU seconds and the worlds solved; overall: the
+  median, 90th percentile and maximum CPU seconds per decision and the median
+  nodes of the card decisions; and how often the bot declared and won.
+  ``pimc_rules`` is the default bot with RuleBot's bidding, skat and
+  declaration (``bidding="rules"``, also the arena's
+  ``benchmarks.pimc:RuleDecisions``).
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -28,15 +36,25 @@ import sys
 import time
 from collections.abc import Sequence
 
-from skatlib import RuleBot, simulate
+from skatlib import GameResult, RuleBot, simulate
 from skatlib.bots import play_deal, seeded_deal
 from skatlib.bots.pimc import Decision, PIMCBot
 
 _MAKERS = {
     "pimc": lambda seed: PIMCBot(seed=seed, trace=True),
     "pimc_uniform": lambda seed: PIMCBot(seed=seed, inference=False, trace=True),
+    "pimc_rules": lambda seed: PIMCBot(seed=seed, bidding="rules", trace=True),
     "pimc_v1": lambda seed: _traced(PIMCBot.v1(seed)),
 }
+
+
+class RuleDecisions(PIMCBot):
+    """The default PIMC bot with RuleBot's bidding, skat and declaration
+    (``bidding="rules"``), for the arena: ``skat arena --bots
+    benchmarks.pimc:RuleDecisions,rule,rule`` (from the repository's root)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, bidding="rules")
 
 
 def _traced(bot: PIMCBot) -> PIMCBot:
@@ -49,22 +67,48 @@ def _quantile(xs: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def decisions(name: str, deals: int, seed: int) -> list[Decision]:
-    """Every traced decision of bot ``name`` over ``deals`` deals x 3 seats."""
+def decisions(name: str, deals: int, seed: int) -> tuple[list[Decision], list[tuple[bool, int]]]:
+    """Every traced decision of bot ``name`` over ``deals`` deals x 3 seats, and
+    for each game the bot declared whether it won and its score."""
     out: list[Decision] = []
+    declared: list[tuple[bool, int]] = []
     for i in range(deals):
         deal = seeded_deal(seed, i)
         for seat in range(3):
             bot = _MAKERS[name](seed * 1000 + i * 3 + seat)
             bots: list[object] = [RuleBot(), RuleBot()]
             bots.insert(seat, bot)
-            play_deal(deal, bots)  # type: ignore[arg-type]
+            _, result = play_deal(deal, bots)  # type: ignore[arg-type]
+            if isinstance(result, GameResult) and result.declarer == seat:
+                declared.append((result.won, result.score))
             out.extend(bot.decisions)
-    return out
+    return out, declared
 
 
-def report(name: str, ds: list[Decision]) -> None:
-    print(f"\n{name}: {len(ds)} card decisions")
+def _cpu_row(label: str, row: Sequence[Decision]) -> None:
+    if not row:
+        return
+    cpu = [d.cpu for d in row]
+    print(f"{label:>16} {len(row):>9} {statistics.mean(d.solved for d in row):>7.1f} "
+          f"{statistics.median(cpu):>10.3f} {_quantile(cpu, 0.9):>8.3f} {max(cpu):>8.2f}")
+
+
+def report(name: str, everything: list[Decision], declared: list[tuple[bool, int]],
+           games: int) -> None:
+    print(f"\n{name}: {len(everything)} decisions")
+    print(f"{'kind':>16} {'decisions':>9} {'solved':>7} {'cpu median':>10} {'cpu p90':>8} "
+          f"{'cpu max':>8}")
+    for kind in ("bid", "skat", "declare"):
+        _cpu_row(kind, [d for d in everything if d.kind == kind])
+        _cpu_row(f"{kind} (solving)", [d for d in everything if d.kind == kind and d.sampled])
+    _cpu_row("card", [d for d in everything if d.kind == "card"])
+    _cpu_row("all", everything)
+    won = sum(w for w, _ in declared)
+    print(f"declared {len(declared)} of {games} games ({100 * len(declared) / games:.1f}%), "
+          f"won {won} ({100 * won / max(1, len(declared)):.1f}%), mean declarer score "
+          f"{statistics.mean(s for _, s in declared) if declared else 0:+.1f}")
+    ds = [d for d in everything if d.kind == "card"]
+    print(f"{len(ds)} card decisions")
     print(f"{'trick':>5} {'decisions':>9} {'solved':>7} {'none':>5} {'cpu median':>10} "
           f"{'cpu max':>8}")
     for t in range(1, 11):
@@ -107,7 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.bots.split(","):
         if name not in _MAKERS:
             p.error(f"--bots: one of {', '.join(_MAKERS)}, not {name!r}")
-        report(name, decisions(name, args.deals, args.seed))
+        ds, declared = decisions(name, args.deals, args.seed)
+        report(name, ds, declared, 3 * args.deals)
     return 0
 
 

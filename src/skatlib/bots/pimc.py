@@ -45,26 +45,34 @@ from typing import NamedTuple
 from .. import _tables as T
 from ..actions import Action, Bid, Hold, Pass, PickUpSkat, Play, PlayHand
 from ..cards import CardSet
+from ..contract import Contract
 from ..errors import Reason, SkatError, type_error
 from ..observation import Observation
 from ..search.sampling import World, sample_worlds
 from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import (
+    _HANDS,
+    _PLAIN,
     HAND_CONFIDENCE,
     RULE_CONFIDENCE,
+    DeclarationOption,
     DeclarationPlan,
     RuleBot,
     _at_least_one,
     _probability_like,
+    _seeger,
+    _value,
     best_contract,
     bid_limit,
     bid_up_to,
+    choose_declaration,
     declaration_step,
     estimate,
     rng_of,
     wants_hand_game,
 )
+from .handeval import Candidate, Evaluation, bid_ceiling, evaluate_hand
 
 __all__ = ["Decision", "PIMCBot", "auction_bounds", "best_contract", "estimate",
            "world_weight"]
@@ -77,20 +85,25 @@ _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
 
 
 class Decision(NamedTuple):
-    """What one card decision of a :class:`PIMCBot` cost (kept when it traces)."""
+    """What one decision of a :class:`PIMCBot` cost (kept when it traces)."""
 
     trick: int
-    """The trick being played, 1..10."""
+    """The trick being played, 1..10 (0 for the auction, skat and declaration)."""
     sampled: int
-    """Worlds sampled for it."""
+    """Worlds sampled for it (0 for an auction step that reused the deal's
+    evaluation, or that the hand's weakness decided without one)."""
     solved: int
-    """Worlds solved within the budget (0: the decision fell back to RuleBot)."""
+    """Worlds solved within the budget (0 with worlds sampled: the decision fell
+    back to RuleBot's)."""
     nodes: int
     """Solver nodes searched."""
     seconds: float
     """Wall-clock time of the decision."""
     cpu: float
     """CPU time of the decision (this process), which other load does not inflate."""
+    kind: str = "card"
+    """``"card"``, ``"bid"`` (an auction step), ``"skat"`` (hand or pickup) or
+    ``"declare"`` (a declaration step)."""
 
 
 _EPSILON = 0.05
@@ -224,8 +237,19 @@ class PIMCBot:
         over 90% of them, passing on games worth playing).
     :param hand_confidence: the win probability a hand game needs to be bid and
         played without the skat.
-    :param trace: keep a :class:`Decision` per card decision in
-        ``decisions`` (worlds sampled and solved, nodes, time).
+    :param bidding: ``"search"`` (the default): bid, choose hand or pickup and
+        declare by solving sampled worlds (:mod:`skatlib.bots.handeval`, see
+        :meth:`act`); ``"rules"``: RuleBot's evaluator only, as before (the
+        switch that measures what the search is worth; :meth:`v1` uses it).
+    :param eval_worlds: worlds sampled for one auction, skat or declaration
+        decision (drawn by weight with ``inference``, as in the card play).
+    :param eval_nodes: solver nodes for one such decision, all worlds and
+        candidate contracts together, counted afresh for every decision (the
+        ``cpu_limit`` caps its time too).
+    :param eval_world_nodes: solver nodes for one world and contract; a search
+        that passes it is dropped and the next world tried.
+    :param trace: keep a :class:`Decision` per decision in ``decisions``
+        (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
         default; its transposition table is reused across worlds and moves).
     """
@@ -236,6 +260,8 @@ class PIMCBot:
                  inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
+                 bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 200_000,
+                 eval_world_nodes: int = 50_000,
                  trace: bool = False, solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
@@ -254,8 +280,23 @@ class PIMCBot:
         self.objective = objective
         self.bid_confidence = _probability_like(bid_confidence, "bid_confidence")
         self.hand_confidence = _probability_like(hand_confidence, "hand_confidence")
+        if not isinstance(bidding, str):
+            raise type_error("bidding", "'search' or 'rules'", bidding)
+        if bidding not in ("search", "rules"):
+            raise SkatError(f"bidding must be 'search' or 'rules', not {bidding!r}",
+                            Reason.BAD_TABLE)
+        self.bidding = bidding
+        self.eval_worlds = _at_least_one(eval_worlds, "eval_worlds")
+        self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
+        self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
         self.trace = bool(trace)
         self.decisions: list[Decision] = []
+        self._auction: tuple[tuple[int, int], list[Candidate], Evaluation | None] | None = None
+        """The deal's auction evaluation: (hand, seat), the candidates, the result."""
+        self._hand_contract: Contract | None = None
+        """The hand contract the skat decision chose (declared if offered)."""
+        self._declared: tuple[int, int, DeclarationOption] | None = None
+        """The declaration planned at the first step: (cards, bid, option)."""
         if solver is not None and not isinstance(solver, Solver):
             raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
         self.solver = solver if solver is not None else Solver(tt_limit=400_000)
@@ -267,20 +308,37 @@ class PIMCBot:
         """Today's PIMC before the per-decision budget and the inference (the
         ``pimc_v1`` bot, kept to measure the gain): 20 worlds, 50,000 nodes per
         decision (the first world up to four times that), no CPU cap, no
-        inference, hand games bid at the bid confidence, and its solver without
+        inference, hand games bid at the bid confidence, bidding and declaring
+        by RuleBot's evaluator (``bidding="rules"``), and its solver without
         the killer leads (which change how many worlds a node budget solves).
 
         >>> b = PIMCBot.v1(1)
-        >>> b.max_nodes, b.inference, b.hand_confidence
-        (50000, False, 0.55)
+        >>> b.max_nodes, b.inference, b.hand_confidence, b.bidding
+        (50000, False, 0.55, 'rules')
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
-                   bid_confidence=0.55, hand_confidence=0.55,
+                   bid_confidence=0.55, hand_confidence=0.55, bidding="rules",
                    solver=Solver(tt_limit=400_000, killers=False))
 
     # ----- the Bot protocol
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Choose one of ``legal`` (see the class docs)."""
+        """Choose one of ``legal`` (see the class docs).
+
+        With ``bidding="search"``, at its first auction step of a deal the bot
+        picks up to three candidate contracts by RuleBot's evaluator (the two
+        best pickup games by expected score and the best hand game, among those
+        :func:`~skatlib.bots.basic.estimate` gives at least 0.15, hand games
+        0.5; none: pass), samples ``eval_worlds`` worlds and solves them
+        (:func:`~skatlib.bots.handeval.evaluate_hand`), and bids up to
+        :func:`~skatlib.bots.handeval.bid_ceiling`: while the best candidate's
+        expected Seeger-Fabian score at the bid beats passing.  Later auction
+        steps reuse that evaluation.  As declarer it weighs hand against
+        pickup afresh (new worlds, the whole auction known) and plays hand if
+        the hand game's expected score is higher; after a pickup it shortlists
+        the three contracts RuleBot ranks best, each with RuleBot's discard
+        (:func:`~skatlib.bots.basic.choose_declaration`), solves fresh worlds
+        for them and declares the best.  With no world solved it decides as
+        RuleBot would."""
         o = observation
         if o.phase == Phase.PLAYING:
             if o.contract is None or o.declarer is None:
@@ -305,34 +363,127 @@ class PIMCBot:
                          hand_confidence=self.hand_confidence)[1]
 
     def _bid(self, o: Observation, legal: Sequence[Action]) -> Action:
-        return bid_up_to(self.bid_limit(o.hand, forehand=o.seat == 0), o, legal)
+        if self.bidding == "rules":
+            return bid_up_to(self.bid_limit(o.hand, forehand=o.seat == 0), o, legal)
+        started, cpu = time.perf_counter(), time.process_time()
+        key = (o.hand.mask, int(o.seat))
+        sampled = solved = nodes = 0
+        if self._auction is None or self._auction[0] != key:
+            self._hand_contract = None
+            self._declared = None
+            candidates = _auction_candidates(o.hand.mask, o.seat == 0)
+            ev = None
+            if candidates:
+                worlds = self._sample(o, self.eval_worlds)
+                ev = self._evaluate(o.hand.mask, int(o.seat), candidates, worlds, 18, cpu)
+                sampled, solved, nodes = len(worlds), ev.worlds, ev.nodes
+            self._auction = (key, candidates, ev)
+        ev = self._auction[2]
+        if ev is not None and ev.worlds:
+            limit = bid_ceiling(ev)
+        else:  # nothing solved (or a hand too weak to look at): RuleBot's limit
+            limit = self.bid_limit(o.hand, forehand=o.seat == 0)
+        self._note(0, sampled, solved, nodes, started, cpu, "bid")
+        return bid_up_to(limit, o, legal)
+
+    def _evaluate(self, cards: int, seat: int, candidates: Sequence[Candidate],
+                  worlds: Sequence[World], bid: int, cpu: float) -> Evaluation:
+        """:func:`~skatlib.bots.handeval.evaluate_hand` with this bot's budget for
+        one decision (begun at CPU time ``cpu``)."""
+        cap = self.cpu_limit
+        return evaluate_hand(cards, seat, candidates, worlds, solver=self.solver,
+                             nodes=self.eval_nodes, world_nodes=self.eval_world_nodes, bid=bid,
+                             deadline=None if cap is None else cpu + cap)
+
+    def _note(self, trick: int, sampled: int, solved: int, nodes: int, started: float,
+              cpu: float, kind: str) -> None:
+        if self.trace:
+            self.decisions.append(Decision(trick, sampled, solved, nodes,
+                                           time.perf_counter() - started,
+                                           time.process_time() - cpu, kind))
 
     def _skat(self, o: Observation, legal: Sequence[Action]) -> Action:
-        if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
-            return next(a for a in legal if isinstance(a, PlayHand))
-        return next(a for a in legal if isinstance(a, PickUpSkat))
+        hand = [a for a in legal if isinstance(a, PlayHand)]
+        pickup = next(a for a in legal if isinstance(a, PickUpSkat))
+        if self.bidding == "rules":
+            if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
+                return hand[0]
+            return pickup
+        started, cpu = time.perf_counter(), time.process_time()
+        key = (o.hand.mask, int(o.seat))
+        memo = self._auction
+        candidates = memo[1] if memo is not None and memo[0] == key else \
+            _auction_candidates(o.hand.mask, o.seat == 0)
+        choice: Action = pickup
+        sampled = solved = nodes = 0
+        self._hand_contract = None
+        if hand and any(c.hand for c, _ in candidates):
+            worlds = self._sample(o, self.eval_worlds)
+            ev = self._evaluate(o.hand.mask, int(o.seat), candidates, worlds, o.bid, cpu)
+            sampled, solved, nodes = len(worlds), ev.worlds, ev.nodes
+            best = ev.best(o.bid) if ev.worlds else None
+            if best is None:
+                if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
+                    choice = hand[0]
+            elif best[0].contract.hand:
+                choice = hand[0]
+                self._hand_contract = best[0].contract
+        self._note(0, sampled, solved, nodes, started, cpu, "skat")
+        return choice
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
         forehand = o.seat == 0
         plan = self._plan
-        return declaration_step(o, legal, lambda cards, options: plan(
-            cards, options, bid=o.bid, forehand=forehand))
+        if self.bidding == "rules":
+            return declaration_step(o, legal, lambda cards, options: plan(
+                cards, options, bid=o.bid, forehand=forehand))
+        started, cpu = time.perf_counter(), time.process_time()
+        cost = [0, 0, 0]
+
+        def pick(cards: int, options: Sequence[DeclarationOption]) -> int:
+            chosen = self._hand_contract
+            if not o.picked_up:  # a hand game: the contract the skat decision chose
+                for i, (c, _) in enumerate(options):
+                    if c == chosen:
+                        return i
+                return plan(cards, options, bid=o.bid, forehand=forehand)
+            memo = self._declared
+            if memo is not None and memo[:2] == (cards, o.bid):
+                for i, option in enumerate(options):
+                    if option == memo[2]:
+                        return i
+            short = _shortlist(cards, options, o.bid, forehand)
+            pick_i = short[0]
+            if len(short) > 1:
+                worlds = self._sample(o, self.eval_worlds)
+                ev = self._evaluate(cards, int(o.seat), [options[i] for i in short], worlds,
+                                    o.bid, cpu)
+                cost[:] = [len(worlds), ev.worlds, ev.nodes]
+                best = ev.best(o.bid) if ev.worlds else None
+                if best is not None:
+                    pick_i = short[ev.estimates.index(best[0])]
+            self._declared = (cards, o.bid, options[pick_i])
+            return pick_i
+
+        action = declaration_step(o, legal, pick)
+        self._note(0, cost[0], cost[1], cost[2], started, cpu, "declare")
+        return action
 
     # ----- card play
-    def _sample(self, o: Observation) -> list[World]:
-        """The worlds to solve: a uniform sample, or with :attr:`inference` a
+    def _sample(self, o: Observation, n: int) -> list[World]:
+        """The ``n`` worlds to solve: a uniform sample, or with :attr:`inference` a
         draw weighted by :func:`world_weight` (without replacement, by the
         keys ``u ** (1 / weight)``) from :data:`_CANDIDATES` times as many."""
         if not self.inference:
-            return sample_worlds(o, self.worlds, self.rng)
+            return sample_worlds(o, n, self.rng)
         bounds = auction_bounds(o)
         if not any(s not in (int(o.seat), o.declarer) for s in bounds):
-            return sample_worlds(o, self.worlds, self.rng)
-        pool = sample_worlds(o, _CANDIDATES * self.worlds, self.rng)
+            return sample_worlds(o, n, self.rng)
+        pool = sample_worlds(o, _CANDIDATES * n, self.rng)
         keyed = [(self.rng.random() ** (1.0 / world_weight(o, w, bounds)), i)
                  for i, w in enumerate(pool)]
         keyed.sort(reverse=True)
-        return [pool[i] for _, i in keyed[:self.worlds]]
+        return [pool[i] for _, i in keyed[:n]]
 
     def _play(self, o: Observation, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
@@ -341,7 +492,7 @@ class PIMCBot:
         assert o.contract is not None and o.declarer is not None
         started = time.perf_counter()
         cpu = time.process_time()
-        worlds = self._sample(o)
+        worlds = self._sample(o, self.worlds)
         totals: dict[int, float] = {int(a.card): 0.0 for a in plays}
         win = 90 if o.contract.schneider else 61
         solver = self.solver
@@ -462,3 +613,62 @@ class PIMCBot:
 
         return min(cards, key=key)
 
+
+
+# --------------------------------------------------------------------- candidates
+
+
+_PICKUP_GATE = 0.15
+"""The least :func:`~skatlib.bots.basic.estimate` a pickup contract needs to be
+evaluated by search in the auction (RuleBot bids from 0.35)."""
+
+_HAND_GATE = 0.5
+"""The least estimate a hand contract needs to be evaluated in the auction."""
+
+_PICKUPS = 2
+"""Pickup contracts evaluated in the auction."""
+
+_DECLARE_SHORTLIST = 3
+"""Contracts (each with RuleBot's discard) evaluated after a pickup."""
+
+
+def _auction_candidates(hand: int, forehand: bool) -> list[Candidate]:
+    """The contracts the auction evaluates for these 10 cards: the
+    :data:`_PICKUPS` pickup contracts and the one hand contract with the best
+    expected score by RuleBot's evaluator (the loop of
+    :func:`~skatlib.bots.basic.best_contract`), among those whose estimate
+    reaches :data:`_PICKUP_GATE` (hand: :data:`_HAND_GATE`).
+
+    >>> from skatlib import CardSet
+    >>> [(str(c), d) for c, d in _auction_candidates(
+    ...     CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7").mask, False)]
+    [('G', None), ('C', None), ('GH', 0)]
+    >>> _auction_candidates(CardSet.parse("D7 DK H8 HQ HK S9 SK C8 CQ CK").mask, False)
+    []
+    """
+    scored: list[tuple[float, bool, Contract]] = []
+    for contracts, gate in ((_PLAIN, _PICKUP_GATE), (_HANDS, _HAND_GATE)):
+        for c in contracts:
+            p = estimate(hand, c, forehand=forehand)
+            if p >= gate:
+                scored.append((_seeger(p, _value(c, hand)), c.hand, c))
+    pickups = sorted((x for x in scored if not x[1]), key=lambda x: -x[0])[:_PICKUPS]
+    hands = sorted((x for x in scored if x[1]), key=lambda x: -x[0])[:1]
+    return [(c, None) for _, _, c in pickups] + [(c, 0) for _, _, c in hands]
+
+
+def _shortlist(cards: int, options: Sequence[DeclarationOption], bid: int, forehand: bool
+               ) -> list[int]:
+    """Indices into ``options`` of the :data:`_DECLARE_SHORTLIST` contracts
+    :func:`~skatlib.bots.basic.choose_declaration` ranks best, each with its
+    discard: its choice, then its choice among the other contracts, and so on
+    (the first is RuleBot's declaration)."""
+    out: list[int] = []
+    left = list(range(len(options)))
+    while left and len(out) < _DECLARE_SHORTLIST:
+        j = choose_declaration(cards, [options[i] for i in left], bid=bid, forehand=forehand)
+        i = left[j]
+        out.append(i)
+        contract = options[i][0]
+        left = [k for k in left if options[k][0] != contract]
+    return out
