@@ -18,14 +18,22 @@ of a *utility of the declarer's card points*:
 Ties (worlds that are already decided) are broken by a plain rule: keep
 points away from the opponents and give them to the partner.
 
-Bidding and declaring use :func:`estimate`, a documented hand evaluator
-(strength from trumps, jacks, aces, guarded tens and voids for suit games;
-jacks and aces for grand; safe suits for null) mapped to a win probability.
-The bot bids up to the value of the best contract it expects to win with
-probability ``bid_confidence`` (an argument of :class:`PIMCBot`); it plays hand only when the hand
-alone is very strong, picks the discard and contract with the best expected
-Seeger-Fabian score, never says Kontra, never concedes or claims.  Ramsch and
-Schieberamsch are played by :class:`~skatlib.RuleBot`'s rules.
+Bidding, hand or pickup, and the declaration are decided by solving sampled
+worlds too (``bidding="search"``, the default; :mod:`skatlib.bots.handeval`
+and :meth:`PIMCBot.act`): RuleBot's hand evaluator :func:`estimate`
+shortlists the candidate contracts, the solver's 0/1 question in a few
+sampled worlds (within a node budget per decision) refines their win
+probability, and the bot bids while the best contract's expected
+Seeger-Fabian score beats passing, plays hand when the hand game's is higher,
+and declares the best of RuleBot's three best-ranked contracts with their
+discards.  With ``bidding="rules"`` it decides as RuleBot does instead:
+:func:`estimate` (strength from trumps, jacks, aces, guarded tens and voids
+for suit games; jacks and aces for grand; safe suits for null) mapped to a
+win probability, bids up to the value of the best contract it expects to win
+with probability ``bid_confidence``, plays hand only when the hand alone is
+very strong, picks the discard and contract with the best expected
+Seeger-Fabian score.  It never says Kontra, never concedes or claims.  Ramsch
+and Schieberamsch are played by :class:`~skatlib.RuleBot`'s rules.
 
 >>> from skatlib import Deal, RandomBot, play_deal
 >>> bot = PIMCBot(seed=1, worlds=4)
@@ -203,8 +211,8 @@ def world_weight(o: Observation, world: World, bounds: dict[int, tuple[int, int]
 
 
 class PIMCBot:
-    """Perfect Information Monte Carlo card play with a hand evaluator for the
-    auction (see the module docs).
+    """Perfect Information Monte Carlo card play, auction and declaration (see
+    the module docs).
 
     :param seed: seed (or :class:`random.Random`) for the world sampler.
     :param worlds: worlds solved per card decision (at most).
@@ -216,16 +224,19 @@ class PIMCBot:
         world whose search passes it is dropped, except the first, which may
         use ``first_world`` budgets (one world is needed).  Node counts, not
         seconds, keep the bot reproducible.
-    :param time_limit: also stop sampling worlds once a decision has taken this
-        many seconds (``None``: no clock; a bot with a clock is not reproducible).
-    :param cpu_limit: a hard cap on the CPU seconds of one card decision
-        (``time.process_time()``): no world is started after it, and the
-        search in progress is aborted at it (:attr:`Solver.deadline
+    :param time_limit: also stop sampling worlds once a card decision has taken
+        this many seconds (``None``: no clock; a bot with a clock is not
+        reproducible).
+    :param cpu_limit: a hard cap on the CPU seconds of one decision (a card,
+        or an auction, skat or declaration step that solves worlds;
+        ``time.process_time()``): no world is started after it, and the search
+        in progress is aborted at it (:attr:`Solver.deadline
         <skatlib.search.solver.Solver.deadline>`) and dropped; if no world was
-        solved, the bot plays :class:`~skatlib.RuleBot`'s card, so a move always
-        comes.  The default, 2.5 s, binds only on decisions whose node budget
-        takes longer (in the first tricks, on a slow or loaded core); the node
-        budget decides every other one, so the bot is reproducible while the
+        solved, the bot plays :class:`~skatlib.RuleBot`'s card (or makes its
+        bid, skat or declaration choice), so a move always comes.  The
+        default, 2.5 s, binds only on decisions whose node budget takes longer
+        (in the first tricks, on a slow or loaded core); the node budget
+        decides every other one, so the bot is reproducible while the
         cap does not bind.  ``None``: no cap.
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
