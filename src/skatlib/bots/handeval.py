@@ -42,13 +42,13 @@ from typing import NamedTuple
 
 from .. import _tables as T
 from ..bidding import BID_VALUES
-from ..cards import CardSet
+from ..cards import CardSet, _mask_value
 from ..contract import Contract
 from ..errors import InvalidCardsError, Reason, SkatError, as_int, type_error
 from ..scoring import overbid_value
 from ..search.sampling import World
 from ..search.solver import Position, SearchAborted, Solver
-from .basic import _pairs, _seeger_sides, _value, choose_declaration, estimate
+from .basic import _at_least_one, _pairs, _seeger_sides, _value, choose_declaration, estimate
 
 __all__ = ["PRIOR_WEIGHT", "Evaluation", "HandEstimate", "bid_ceiling", "evaluate_hand"]
 
@@ -161,12 +161,8 @@ def bid_ceiling(evaluation: Evaluation, prior_weight: float = PRIOR_WEIGHT) -> i
 
 
 def _cards_of(value: object, name: str) -> int:
-    mask = value.mask if isinstance(value, CardSet) else as_int(
-        value, name, "a CardSet or an int mask")
-    if not 0 <= mask <= T.FULL:
-        raise InvalidCardsError(f"{name} must be a mask of cards (0..0xFFFFFFFF), not {mask}",
-                                Reason.CARD_OUT_OF_RANGE)
-    return mask
+    """``value`` (a CardSet or an int mask) as a mask (:func:`~skatlib.cards._mask_value`)."""
+    return value.mask if isinstance(value, CardSet) else _mask_value(value, name)
 
 
 def _candidates(value: object, cards: int) -> list[Candidate]:
@@ -251,8 +247,8 @@ def evaluate_hand(cards: CardSet | int, seat: int, candidates: Sequence[Candidat
         solver = Solver()
     elif not isinstance(solver, Solver):
         raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
-    budget = _positive(nodes, "nodes")
-    per_world = _positive(world_nodes, "world_nodes")
+    budget = _at_least_one(nodes, "nodes")
+    per_world = _at_least_one(world_nodes, "world_nodes")
     b = as_int(bid, "bid")
     if deadline is not None and (isinstance(deadline, bool)
                                  or not isinstance(deadline, (int, float))):
@@ -301,13 +297,6 @@ def evaluate_hand(cards: CardSet | int, seat: int, candidates: Sequence[Candidat
     estimates = tuple(HandEstimate(c, discard, priors[k], known_values[k], wins[k],
                                    tuple(values[k])) for k, (c, discard) in enumerate(cands))
     return Evaluation(estimates, used, solver.nodes - start)
-
-
-def _positive(value: object, name: str) -> int:
-    n = as_int(value, name)
-    if n < 1:
-        raise SkatError(f"{name} must be at least 1, not {n}", Reason.BAD_TABLE)
-    return n
 
 
 def _solve_world(solver: Solver, cards: int, seat: int, contract: Contract,
