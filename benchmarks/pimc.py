@@ -6,6 +6,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --deals 30 --bots pimc,pimc_uniform
     python benchmarks/pimc.py --deals 6 --bots pimc,pimc_rules  # search vs rule bidding
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
+    python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -23,6 +24,12 @@ of other processes does not inflate):
   ``pimc_rules`` is the default bot with RuleBot's bidding, skat and
   declaration (``bidding="rules"``, also the arena's
   ``benchmarks.pimc:RuleDecisions``).
+* with ``--compare OLD NEW``: two ``skat arena --out`` files of the same seed
+  and deals, the bot under test first in both (e.g. ``--bots
+  benchmarks.pimc:RuleDecisions,rule,rule`` and ``--bots pimc,rule,rule``):
+  over the deals both hold, how often bot 1 declared and won in each, its
+  Seeger-Fabian points per game with a 95% interval, and the paired
+  difference NEW - OLD per game (per duplicate deal, normal interval).
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -31,13 +38,16 @@ of other processes does not inflate):
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
-from skatlib import GameResult, RuleBot, simulate
+from skatlib import GameResult, RuleBot, SkatError, simulate
 from skatlib.bots import play_deal, seeded_deal
+from skatlib.bots.arena import DealOutcome
 from skatlib.bots.pimc import Decision, PIMCBot
 
 _MAKERS = {
@@ -124,6 +134,49 @@ def report(name: str, everything: list[Decision], declared: list[tuple[bool, int
               f"max {max(cpu):.2f} s; nodes median {statistics.median(d.nodes for d in ds):,.0f}")
 
 
+def _outcomes(path: str) -> dict[int, DealOutcome]:
+    with open(path, encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    out = {}
+    for data in lines[1:]:
+        try:
+            o = DealOutcome.from_dict(data)
+        except SkatError:
+            continue  # a last line cut off by a stop
+        out[o.number] = o
+    return out
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    m = statistics.mean(xs)
+    return m, (1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf)
+
+
+def compare(old_path: str, new_path: str) -> None:
+    """Bot 1 of two arena runs over the deals both hold (see the module docs)."""
+    old, new = _outcomes(old_path), _outcomes(new_path)
+    common = sorted(set(old) & set(new))
+    if not common:
+        print("no deal in both files")
+        return
+    print(f"{len(common)} duplicate deals in both ({3 * len(common)} games each)")
+    per_deal: dict[str, list[float]] = {}
+    for label, runs in (("old", old), ("new", new)):
+        games = [g for i in common for g in runs[i].games]
+        mine = [g for g in games if g.declarer == 0]
+        won = sum(g.won for g in mine)
+        totals = [sum(g.points[0] for g in runs[i].games) / len(runs[i].games) for i in common]
+        per_deal[label] = totals
+        m, ci = _mean_ci(totals)
+        print(f"{label} ({label == 'old' and old_path or new_path}): declared {len(mine)} of "
+              f"{len(games)} ({100 * len(mine) / len(games):.1f}%), won {won} "
+              f"({100 * won / max(1, len(mine)):.1f}%); SF/game {m:+.2f} [{m - ci:+.2f}, "
+              f"{m + ci:+.2f}]")
+    diff = [b - a for a, b in zip(per_deal["old"], per_deal["new"])]
+    m, ci = _mean_ci(diff)
+    print(f"new - old: {m:+.2f} SF per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+
+
 def throughput(deals: int) -> None:
     rates = {}
     for bots in ("random", "rule"):
@@ -143,7 +196,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--bots", default="pimc,pimc_v1")
     p.add_argument("--rule-deals", type=int, default=2000)
     p.add_argument("--rule-only", action="store_true")
+    p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
     args = p.parse_args(argv)
+    if args.compare:
+        compare(*args.compare)
+        return 0
     print(f"Python {sys.version.split()[0]}; CPU time per decision")
     throughput(args.rule_deals)
     if args.rule_only:
