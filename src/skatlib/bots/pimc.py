@@ -271,8 +271,8 @@ class PIMCBot:
                  inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
-                 bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 200_000,
-                 eval_world_nodes: int = 50_000,
+                 bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
+                 eval_world_nodes: int = 100_000,
                  trace: bool = False, solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
@@ -336,16 +336,18 @@ class PIMCBot:
         """Choose one of ``legal`` (see the class docs).
 
         With ``bidding="search"``, at its first auction step of a deal the bot
-        picks up to three candidate contracts by RuleBot's evaluator (the two
-        best pickup games by expected score and the best hand game, among those
-        :func:`~skatlib.bots.basic.estimate` gives at least 0.15, hand games
-        0.5; none: pass), samples ``eval_worlds`` worlds and solves them
+        picks the candidate contracts by RuleBot's evaluator (the pickup game
+        with the best expected score among those
+        :func:`~skatlib.bots.basic.estimate` gives at least 0.15, and the best
+        hand game it gives 0.5 if its expected score is higher; none: pass),
+        samples ``eval_worlds`` worlds and solves them
         (:func:`~skatlib.bots.handeval.evaluate_hand`), and bids up to
         :func:`~skatlib.bots.handeval.bid_ceiling`: while the best candidate's
         expected Seeger-Fabian score at the bid beats passing.  Later auction
-        steps reuse that evaluation.  As declarer it weighs hand against
-        pickup afresh (new worlds, the whole auction known) and plays hand if
-        the hand game's expected score is higher; after a pickup it shortlists
+        steps reuse that evaluation.  As declarer, if a hand game is among the
+        candidates, it weighs it against the pickup afresh (new worlds, the
+        whole auction known) and plays hand if the hand game's expected score
+        is higher; after a pickup it shortlists
         the three contracts RuleBot ranks best, each with RuleBot's discard
         (:func:`~skatlib.bots.basic.choose_declaration`), solves fresh worlds
         for them and declares the best.  With no world solved it decides as
@@ -636,8 +638,10 @@ evaluated by search in the auction (RuleBot bids from 0.35)."""
 _HAND_GATE = 0.5
 """The least estimate a hand contract needs to be evaluated in the auction."""
 
-_PICKUPS = 2
-"""Pickup contracts evaluated in the auction."""
+_PICKUPS = 1
+"""Pickup contracts evaluated in the auction (a search from the first lead
+costs tens of thousands of nodes: with two, the default budget solved one or
+two worlds per contract)."""
 
 _DECLARE_SHORTLIST = 3
 """Contracts (each with RuleBot's discard) evaluated after a pickup."""
@@ -645,15 +649,19 @@ _DECLARE_SHORTLIST = 3
 
 def _auction_candidates(hand: int, forehand: bool) -> list[Candidate]:
     """The contracts the auction evaluates for these 10 cards: the
-    :data:`_PICKUPS` pickup contracts and the one hand contract with the best
-    expected score by RuleBot's evaluator (the loop of
-    :func:`~skatlib.bots.basic.best_contract`), among those whose estimate
-    reaches :data:`_PICKUP_GATE` (hand: :data:`_HAND_GATE`).
+    :data:`_PICKUPS` pickup contracts with the best expected score by RuleBot's
+    evaluator (the loop of :func:`~skatlib.bots.basic.best_contract`) among
+    those whose estimate reaches :data:`_PICKUP_GATE`, and the best hand
+    contract whose estimate reaches :data:`_HAND_GATE` if its expected score
+    is higher still (the skat decision weighs hand against pickup again).
 
     >>> from skatlib import CardSet
     >>> [(str(c), d) for c, d in _auction_candidates(
     ...     CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7").mask, False)]
-    [('G', None), ('C', None), ('GH', 0)]
+    [('G', None), ('GH', 0)]
+    >>> [(str(c), d) for c, d in _auction_candidates(
+    ...     CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8").mask, False)]
+    [('C', None)]
     >>> _auction_candidates(CardSet.parse("D7 DK H8 HQ HK S9 SK C8 CQ CK").mask, False)
     []
     """
@@ -665,6 +673,8 @@ def _auction_candidates(hand: int, forehand: bool) -> list[Candidate]:
                 scored.append((_seeger(p, _value(c, hand)), c.hand, c))
     pickups = sorted((x for x in scored if not x[1]), key=lambda x: -x[0])[:_PICKUPS]
     hands = sorted((x for x in scored if x[1]), key=lambda x: -x[0])[:1]
+    if pickups and hands and hands[0][0] <= pickups[0][0]:
+        hands = []
     return [(c, None) for _, _, c in pickups] + [(c, 0) for _, _, c in hands]
 
 
