@@ -357,3 +357,15 @@ def test_sampled_worlds_fit_the_evaluator_in_every_phase() -> None:
     discard = (1 << T.mask_cards(twelve)[0]) | (1 << T.mask_cards(twelve)[1])
     ev = evaluate_hand(twelve, 0, [(Contract.parse("G"), discard)], worlds, nodes=30_000)
     assert ev.estimates[0].solved <= 3
+
+
+def test_the_confidence_ceiling_is_rulebots_rule_on_the_searched_probability() -> None:
+    """The bot's ceiling: the median value of a candidate whose blended win
+    probability reaches the confidence (a hand game also the hand confidence)."""
+    pickup = HandEstimate(Contract.parse("C"), None, 0.3, 36, 1, (36, 48, 36))
+    hand = HandEstimate(Contract.parse("CH"), 0, 0.6, 48, 2, (48, 60, 48))
+    ev = Evaluation((pickup, hand), 3, 0)
+    assert pickup.win_probability() == pytest.approx(0.32)
+    assert bid_ceiling(ev, confidence=0.3) == 48
+    assert bid_ceiling(ev, confidence=0.3, hand_confidence=0.85) == 36
+    assert bid_ceiling(ev, confidence=0.7) == 0

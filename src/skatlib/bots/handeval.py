@@ -142,19 +142,41 @@ class Evaluation(NamedTuple):
         return best
 
 
-def bid_ceiling(evaluation: Evaluation, prior_weight: float = PRIOR_WEIGHT) -> int:
-    """The highest bid at which the best candidate's expected score still beats
-    passing (0), going up the bid ladder (:data:`~skatlib.BID_VALUES`) until it
-    no longer does; 0: pass.
+def bid_ceiling(evaluation: Evaluation, prior_weight: float = PRIOR_WEIGHT, *,
+                confidence: float | None = None, hand_confidence: float = 0.0) -> int:
+    """The highest bid the evaluation supports; 0: pass.
+
+    * ``confidence=None``: going up the bid ladder (:data:`~skatlib.BID_VALUES`),
+      the last bid at which the best candidate's expected score still beats
+      passing (0).  With double-dummy win rates this is cautious: a game needs
+      about a 65% chance of winning against perfect defence, and against
+      RuleBots the bot then declared half as often as with RuleBot's bidding.
+    * ``confidence=p``: the highest median game value (over the solved worlds)
+      of a candidate whose win probability reaches ``p`` (a hand game: also
+      ``hand_confidence``) -- RuleBot's rule (:func:`~skatlib.bots.basic.bid_limit`)
+      on the searched probability; what :class:`~skatlib.bots.pimc.PIMCBot`
+      bids by.
 
     >>> e = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
     >>> bid_ceiling(Evaluation((e,), 3, 0))
     48
+    >>> bid_ceiling(Evaluation((e,), 3, 0), confidence=0.35)
+    48
+    >>> bid_ceiling(Evaluation((e,), 3, 0), confidence=0.9)
+    0
     """
+    if confidence is not None:
+        best = 0
+        for e in evaluation.estimates:
+            need = max(confidence, hand_confidence) if e.contract.hand else confidence
+            if e.win_probability(prior_weight) >= need:
+                values = sorted(e.values or (e.value,))
+                best = max(best, values[(len(values) - 1) // 2])
+        return best
     limit = 0
     for b in BID_VALUES:
-        best = evaluation.best(b, prior_weight)
-        if best is None or best[1] <= 0:
+        top = evaluation.best(b, prior_weight)
+        if top is None or top[1] <= 0:
             break
         limit = b
     return limit

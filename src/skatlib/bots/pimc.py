@@ -342,8 +342,10 @@ class PIMCBot:
         hand game it gives 0.5 if its expected score is higher; none: pass),
         samples ``eval_worlds`` worlds and solves them
         (:func:`~skatlib.bots.handeval.evaluate_hand`), and bids up to
-        :func:`~skatlib.bots.handeval.bid_ceiling`: while the best candidate's
-        expected Seeger-Fabian score at the bid beats passing.  Later auction
+        :func:`~skatlib.bots.handeval.bid_ceiling` at ``bid_confidence``: the
+        value of the best candidate whose searched win probability reaches
+        it (bidding while the expected score beats passing declared half as
+        often and gained nothing, see :doc:`/bots`).  Later auction
         steps reuse that evaluation.  As declarer, if a hand game is among the
         candidates, it weighs it against the pickup afresh (new worlds, the
         whole auction known) and plays hand if the hand game's expected score
@@ -393,7 +395,8 @@ class PIMCBot:
             self._auction = (key, candidates, ev)
         ev = self._auction[2]
         if ev is not None and ev.worlds:
-            limit = bid_ceiling(ev)
+            limit = bid_ceiling(ev, confidence=self.bid_confidence,
+                                hand_confidence=self.hand_confidence)
         else:  # nothing solved (or a hand too weak to look at): RuleBot's limit
             limit = self.bid_limit(o.hand, forehand=o.seat == 0)
         self._note(0, sampled, solved, nodes, started, cpu, "bid")
