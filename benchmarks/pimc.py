@@ -7,6 +7,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --deals 6 --bots pimc,pimc_rules  # search vs rule bidding
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
     python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
+    python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -30,6 +31,10 @@ of other processes does not inflate):
   over the deals both hold, how often bot 1 declared and won in each, its
   Seeger-Fabian points per game with a 95% interval, and the paired
   difference NEW - OLD per game (per duplicate deal, normal interval).
+* with ``--calibration N``: every hand of deals ``seeded_deal(99, i)``, ``i < N``,
+  that the search bidding would evaluate: its pickup candidate's
+  :func:`~skatlib.bots.basic.estimate` (the prior) against the double-dummy
+  win rate in 8 uniform worlds (400,000 nodes, 100,000 a world), by prior band.
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -40,15 +45,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
-from skatlib import GameResult, RuleBot, SkatError, simulate
+from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import play_deal, seeded_deal
 from skatlib.bots.arena import DealOutcome
-from skatlib.bots.pimc import Decision, PIMCBot
+from skatlib.bots.handeval import evaluate_hand
+from skatlib.bots.pimc import Decision, PIMCBot, _auction_candidates
+from skatlib.search.sampling import sample_worlds
+from skatlib.search.solver import Solver
 
 _MAKERS = {
     "pimc": lambda seed: PIMCBot(seed=seed, trace=True),
@@ -177,6 +186,31 @@ def compare(old_path: str, new_path: str) -> None:
     print(f"new - old: {m:+.2f} SF per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
 
 
+def calibration(deals: int) -> None:
+    """RuleBot's estimate against the double-dummy win rate (see the module docs)."""
+    rows = []
+    for i in range(deals):
+        deal = seeded_deal(99, i)
+        for seat in range(3):
+            h = deal.hands[seat].mask
+            cands = _auction_candidates(h, seat == 0)
+            if not cands:
+                continue
+            o = observe(new_game(deal), seat)
+            worlds = sample_worlds(o, 8, random.Random(i * 3 + seat))
+            e = evaluate_hand(h, seat, cands[:1], worlds, solver=Solver(tt_limit=400_000),
+                              nodes=400_000, world_nodes=100_000).estimates[0]
+            if e.solved:
+                rows.append((e.prior, e.wins / e.solved, e.solved))
+    print(f"{len(rows)} hands with a world solved, {deals} deals")
+    for lo, hi in ((0.15, 0.25), (0.25, 0.35), (0.35, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.01)):
+        band = [r for r in rows if lo <= r[0] < hi]
+        if band:
+            print(f"estimate {lo:.2f}-{min(hi, 1):.2f}: {len(band):>3} hands, double-dummy win "
+                  f"rate {statistics.mean(r[1] for r in band):.2f} "
+                  f"(worlds solved {statistics.mean(r[2] for r in band):.1f})")
+
+
 def throughput(deals: int) -> None:
     rates = {}
     for bots in ("random", "rule"):
@@ -197,7 +231,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rule-deals", type=int, default=2000)
     p.add_argument("--rule-only", action="store_true")
     p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
+    p.add_argument("--calibration", type=int, metavar="N")
     args = p.parse_args(argv)
+    if args.calibration:
+        calibration(args.calibration)
+        return 0
     if args.compare:
         compare(*args.compare)
         return 0
