@@ -54,8 +54,7 @@ from collections.abc import Sequence
 from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import play_deal, seeded_deal
 from skatlib.bots.arena import DealOutcome
-from skatlib.bots.handeval import evaluate_hand
-from skatlib.bots.pimc import Decision, PIMCBot, _auction_candidates
+from skatlib.bots.pimc import Decision, PIMCBot, _auction_candidates, evaluate_hand
 from skatlib.search.sampling import sample_worlds
 from skatlib.search.solver import Solver
 

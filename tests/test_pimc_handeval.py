@@ -1,4 +1,4 @@
-"""PIMC's bidding and skat decisions by solving worlds (skatlib.bots.handeval and the
+"""PIMC's bidding and skat decisions by solving worlds (skatlib.bots.pimc.evaluate_hand and the
 ``bidding="search"`` decisions of skatlib.bots.pimc.PIMCBot; issue 17)."""
 
 from __future__ import annotations
@@ -35,13 +35,15 @@ from skatlib import (
 from skatlib import _tables as T
 from skatlib.bots import seeded_deal
 from skatlib.bots.basic import _pairs, _seeger_sides, choose_declaration
-from skatlib.bots.handeval import (
+from skatlib.bots.pimc import (
     Evaluation,
     HandEstimate,
+    PIMCBot,
+    _auction_candidates,
+    _shortlist,
     bid_ceiling,
     evaluate_hand,
 )
-from skatlib.bots.pimc import PIMCBot, _auction_candidates, _shortlist
 from skatlib.scoring import game_value, overbid_value, seeger_fabian_points
 from skatlib.search.sampling import World, sample_worlds
 from skatlib.search.solver import Solver
