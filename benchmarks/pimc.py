@@ -4,17 +4,37 @@ takes, and how fast RuleBot plays.
 
     python benchmarks/pimc.py                    # 10 deals, pimc and pimc_v1
     python benchmarks/pimc.py --deals 30 --bots pimc,pimc_uniform
+    python benchmarks/pimc.py --deals 6 --bots pimc,pimc_rules  # search vs rule bidding
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
+    python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
+    python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
 
 * for each PIMC bot named in ``--bots``: deal ``i`` (:func:`skatlib.bots.seeded_deal`)
-  is played three times, the bot in each seat against two RuleBots; every card
+  is played three times, the bot in each seat against two RuleBots; every
   decision is traced (:class:`skatlib.bots.pimc.Decision`).  Printed per trick:
-  decisions, worlds solved (mean), decisions that solved none (and fell back to
-  RuleBot); overall: the median, 90th percentile and maximum CPU seconds per
-  decision and the median nodes.
+  card decisions, worlds solved (mean), decisions that solved none (and fell
+  back to RuleBot); per kind of decision (``bid``, ``skat``, ``declare``,
+  ``card``; for the first three also those that solved worlds, the others
+  reuse the deal's evaluation or decide without one): the median, 90th
+  percentile and maximum CPU seconds and the worlds solved; overall: the
+  median, 90th percentile and maximum CPU seconds per decision and the median
+  nodes of the card decisions; and how often the bot declared and won.
+  ``pimc_rules`` is the default bot with RuleBot's bidding, skat and
+  declaration (``bidding="rules"``, also the arena's
+  ``benchmarks.pimc:RuleDecisions``).
+* with ``--compare OLD NEW``: two ``skat arena --out`` files of the same seed
+  and deals, the bot under test first in both (e.g. ``--bots
+  benchmarks.pimc:RuleDecisions,rule,rule`` and ``--bots pimc,rule,rule``):
+  over the deals both hold, how often bot 1 declared and won in each, its
+  Seeger-Fabian points per game with a 95% interval, and the paired
+  difference NEW - OLD per game (per duplicate deal, normal interval).
+* with ``--calibration N``: every hand of deals ``seeded_deal(99, i)``, ``i < N``,
+  that the search bidding would evaluate: its pickup candidate's
+  :func:`~skatlib.bots.basic.estimate` (the prior) against the double-dummy
+  win rate in 8 uniform worlds (400,000 nodes, 100,000 a world), by prior band.
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -23,20 +43,36 @@ of other processes does not inflate):
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
-from skatlib import RuleBot, simulate
+from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import play_deal, seeded_deal
-from skatlib.bots.pimc import Decision, PIMCBot
+from skatlib.bots.arena import DealOutcome
+from skatlib.bots.pimc import Decision, PIMCBot, _auction_candidates, evaluate_hand
+from skatlib.search.sampling import sample_worlds
+from skatlib.search.solver import Solver
 
 _MAKERS = {
     "pimc": lambda seed: PIMCBot(seed=seed, trace=True),
     "pimc_uniform": lambda seed: PIMCBot(seed=seed, inference=False, trace=True),
+    "pimc_rules": lambda seed: PIMCBot(seed=seed, bidding="rules", trace=True),
     "pimc_v1": lambda seed: _traced(PIMCBot.v1(seed)),
 }
+
+
+class RuleDecisions(PIMCBot):
+    """The default PIMC bot with RuleBot's bidding, skat and declaration
+    (``bidding="rules"``), for the arena: ``skat arena --bots
+    benchmarks.pimc:RuleDecisions,rule,rule`` (from the repository's root)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, bidding="rules")
 
 
 def _traced(bot: PIMCBot) -> PIMCBot:
@@ -49,22 +85,48 @@ def _quantile(xs: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def decisions(name: str, deals: int, seed: int) -> list[Decision]:
-    """Every traced decision of bot ``name`` over ``deals`` deals x 3 seats."""
+def decisions(name: str, deals: int, seed: int) -> tuple[list[Decision], list[tuple[bool, int]]]:
+    """Every traced decision of bot ``name`` over ``deals`` deals x 3 seats, and
+    for each game the bot declared whether it won and its score."""
     out: list[Decision] = []
+    declared: list[tuple[bool, int]] = []
     for i in range(deals):
         deal = seeded_deal(seed, i)
         for seat in range(3):
             bot = _MAKERS[name](seed * 1000 + i * 3 + seat)
             bots: list[object] = [RuleBot(), RuleBot()]
             bots.insert(seat, bot)
-            play_deal(deal, bots)  # type: ignore[arg-type]
+            _, result = play_deal(deal, bots)  # type: ignore[arg-type]
+            if isinstance(result, GameResult) and result.declarer == seat:
+                declared.append((result.won, result.score))
             out.extend(bot.decisions)
-    return out
+    return out, declared
 
 
-def report(name: str, ds: list[Decision]) -> None:
-    print(f"\n{name}: {len(ds)} card decisions")
+def _cpu_row(label: str, row: Sequence[Decision]) -> None:
+    if not row:
+        return
+    cpu = [d.cpu for d in row]
+    print(f"{label:>16} {len(row):>9} {statistics.mean(d.solved for d in row):>7.1f} "
+          f"{statistics.median(cpu):>10.3f} {_quantile(cpu, 0.9):>8.3f} {max(cpu):>8.2f}")
+
+
+def report(name: str, everything: list[Decision], declared: list[tuple[bool, int]],
+           games: int) -> None:
+    print(f"\n{name}: {len(everything)} decisions")
+    print(f"{'kind':>16} {'decisions':>9} {'solved':>7} {'cpu median':>10} {'cpu p90':>8} "
+          f"{'cpu max':>8}")
+    for kind in ("bid", "skat", "declare"):
+        _cpu_row(kind, [d for d in everything if d.kind == kind])
+        _cpu_row(f"{kind} (solving)", [d for d in everything if d.kind == kind and d.sampled])
+    _cpu_row("card", [d for d in everything if d.kind == "card"])
+    _cpu_row("all", everything)
+    won = sum(w for w, _ in declared)
+    print(f"declared {len(declared)} of {games} games ({100 * len(declared) / games:.1f}%), "
+          f"won {won} ({100 * won / max(1, len(declared)):.1f}%), mean declarer score "
+          f"{statistics.mean(s for _, s in declared) if declared else 0:+.1f}")
+    ds = [d for d in everything if d.kind == "card"]
+    print(f"{len(ds)} card decisions")
     print(f"{'trick':>5} {'decisions':>9} {'solved':>7} {'none':>5} {'cpu median':>10} "
           f"{'cpu max':>8}")
     for t in range(1, 11):
@@ -78,6 +140,74 @@ def report(name: str, ds: list[Decision]) -> None:
     if cpu:
         print(f"all: cpu median {statistics.median(cpu):.3f} s, p90 {_quantile(cpu, 0.9):.3f} s, "
               f"max {max(cpu):.2f} s; nodes median {statistics.median(d.nodes for d in ds):,.0f}")
+
+
+def _outcomes(path: str) -> dict[int, DealOutcome]:
+    with open(path, encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    out = {}
+    for data in lines[1:]:
+        try:
+            o = DealOutcome.from_dict(data)
+        except SkatError:
+            continue  # a last line cut off by a stop
+        out[o.number] = o
+    return out
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    m = statistics.mean(xs)
+    return m, (1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf)
+
+
+def compare(old_path: str, new_path: str) -> None:
+    """Bot 1 of two arena runs over the deals both hold (see the module docs)."""
+    old, new = _outcomes(old_path), _outcomes(new_path)
+    common = sorted(set(old) & set(new))
+    if not common:
+        print("no deal in both files")
+        return
+    print(f"{len(common)} duplicate deals in both ({3 * len(common)} games each)")
+    per_deal: dict[str, list[float]] = {}
+    for label, runs in (("old", old), ("new", new)):
+        games = [g for i in common for g in runs[i].games]
+        mine = [g for g in games if g.declarer == 0]
+        won = sum(g.won for g in mine)
+        totals = [sum(g.points[0] for g in runs[i].games) / len(runs[i].games) for i in common]
+        per_deal[label] = totals
+        m, ci = _mean_ci(totals)
+        print(f"{label} ({label == 'old' and old_path or new_path}): declared {len(mine)} of "
+              f"{len(games)} ({100 * len(mine) / len(games):.1f}%), won {won} "
+              f"({100 * won / max(1, len(mine)):.1f}%); SF/game {m:+.2f} [{m - ci:+.2f}, "
+              f"{m + ci:+.2f}]")
+    diff = [b - a for a, b in zip(per_deal["old"], per_deal["new"])]
+    m, ci = _mean_ci(diff)
+    print(f"new - old: {m:+.2f} SF per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+
+
+def calibration(deals: int) -> None:
+    """RuleBot's estimate against the double-dummy win rate (see the module docs)."""
+    rows = []
+    for i in range(deals):
+        deal = seeded_deal(99, i)
+        for seat in range(3):
+            h = deal.hands[seat].mask
+            cands = _auction_candidates(h, seat == 0)
+            if not cands:
+                continue
+            o = observe(new_game(deal), seat)
+            worlds = sample_worlds(o, 8, random.Random(i * 3 + seat))
+            e = evaluate_hand(h, seat, cands[:1], worlds, solver=Solver(tt_limit=400_000),
+                              nodes=400_000, world_nodes=100_000).estimates[0]
+            if e.solved:
+                rows.append((e.prior, e.wins / e.solved, e.solved))
+    print(f"{len(rows)} hands with a world solved, {deals} deals")
+    for lo, hi in ((0.15, 0.25), (0.25, 0.35), (0.35, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.01)):
+        band = [r for r in rows if lo <= r[0] < hi]
+        if band:
+            print(f"estimate {lo:.2f}-{min(hi, 1):.2f}: {len(band):>3} hands, double-dummy win "
+                  f"rate {statistics.mean(r[1] for r in band):.2f} "
+                  f"(worlds solved {statistics.mean(r[2] for r in band):.1f})")
 
 
 def throughput(deals: int) -> None:
@@ -99,7 +229,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--bots", default="pimc,pimc_v1")
     p.add_argument("--rule-deals", type=int, default=2000)
     p.add_argument("--rule-only", action="store_true")
+    p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
+    p.add_argument("--calibration", type=int, metavar="N")
     args = p.parse_args(argv)
+    if args.calibration:
+        calibration(args.calibration)
+        return 0
+    if args.compare:
+        compare(*args.compare)
+        return 0
     print(f"Python {sys.version.split()[0]}; CPU time per decision")
     throughput(args.rule_deals)
     if args.rule_only:
@@ -107,7 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.bots.split(","):
         if name not in _MAKERS:
             p.error(f"--bots: one of {', '.join(_MAKERS)}, not {name!r}")
-        report(name, decisions(name, args.deals, args.seed))
+        ds, declared = decisions(name, args.deals, args.seed)
+        report(name, ds, declared, 3 * args.deals)
     return 0
 
 

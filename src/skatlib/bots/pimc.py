@@ -18,14 +18,50 @@ of a *utility of the declarer's card points*:
 Ties (worlds that are already decided) are broken by a plain rule: keep
 points away from the opponents and give them to the partner.
 
-Bidding and declaring use :func:`estimate`, a documented hand evaluator
-(strength from trumps, jacks, aces, guarded tens and voids for suit games;
-jacks and aces for grand; safe suits for null) mapped to a win probability.
-The bot bids up to the value of the best contract it expects to win with
-probability ``bid_confidence`` (an argument of :class:`PIMCBot`); it plays hand only when the hand
-alone is very strong, picks the discard and contract with the best expected
-Seeger-Fabian score, never says Kontra, never concedes or claims.  Ramsch and
-Schieberamsch are played by :class:`~skatlib.RuleBot`'s rules.
+Bidding, hand or pickup, and the declaration are decided by solving sampled
+worlds too (``bidding="search"``, the default; the hand evaluation, :func:`evaluate_hand`
+and :meth:`PIMCBot.act`): RuleBot's hand evaluator :func:`estimate`
+shortlists the candidate contracts, the solver's 0/1 question in a few
+sampled worlds (within a node budget per decision) refines their win
+probability, and the bot bids while the best contract's expected
+Seeger-Fabian score beats passing, plays hand when the hand game's is higher,
+and declares the best of RuleBot's three best-ranked contracts with their
+discards.
+
+The hand evaluation, :func:`evaluate_hand`, estimates for a declarer's cards
+and a few candidate contracts the chance to win each and its expected
+Seeger-Fabian score: in each sampled world (a placement of the cards the
+declarer has not seen, :func:`~skatlib.search.sampling.sample_worlds`) it puts
+the declarer's cards in, picks up the world's skat and puts two cards away
+where the candidate says so (RuleBot's discard,
+:func:`~skatlib.bots.basic.choose_declaration`, for a pickup still to come),
+and asks the double-dummy solver the 0/1 question of the game from the first
+lead: does the declarer reach 61 card points (:meth:`Solver.reaches
+<skatlib.search.solver.Solver.reaches>`), does the null declarer avoid every
+trick (:meth:`~skatlib.search.solver.Solver.null_clean`).  Solving is dear
+from the first lead (5,000 to 400,000 nodes a world), so it runs within a
+budget: ``nodes`` solver nodes in all and ``world_nodes`` for one world and
+contract (a search that passes it is dropped and the next world tried),
+counted afresh for every call, and optionally a CPU ``deadline``.  Few worlds
+are solved, so the win probability blends them with RuleBot's heuristic
+(:func:`~skatlib.bots.basic.estimate`) as a prior worth :data:`PRIOR_WEIGHT`
+worlds: ``(PRIOR_WEIGHT * prior + wins) / (PRIOR_WEIGHT + solved)``.  On
+average the heuristic and the double-dummy win rate agree (``python
+benchmarks/pimc.py --calibration 60``); both are far below what the bot wins
+against RuleBots, since in a double-dummy world the defenders know every card.
+
+>>> e = HandEstimate(Contract.parse("G"), None, 0.4, 48, 3, (48, 48, 72))
+>>> round(e.win_probability(), 2), bid_ceiling(Evaluation((e,), 3, 0))
+(0.76, 48)
+
+With ``bidding="rules"`` it decides as RuleBot does instead:
+:func:`estimate` (strength from trumps, jacks, aces, guarded tens and voids
+for suit games; jacks and aces for grand; safe suits for null) mapped to a
+win probability, bids up to the value of the best contract it expects to win
+with probability ``bid_confidence``, plays hand only when the hand alone is
+very strong, picks the discard and contract with the best expected
+Seeger-Fabian score.  It never says Kontra, never concedes or claims.  Ramsch
+and Schieberamsch are played by :class:`~skatlib.RuleBot`'s rules.
 
 >>> from skatlib import Deal, RandomBot, play_deal
 >>> bot = PIMCBot(seed=1, worlds=4)
@@ -44,53 +80,369 @@ from typing import NamedTuple
 
 from .. import _tables as T
 from ..actions import Action, Bid, Hold, Pass, PickUpSkat, Play, PlayHand
-from ..cards import CardSet
-from ..errors import Reason, SkatError, type_error
+from ..bidding import BID_VALUES
+from ..cards import CardSet, _mask_value
+from ..contract import Contract
+from ..errors import InvalidCardsError, Reason, SkatError, as_int, type_error
 from ..observation import Observation
+from ..scoring import overbid_value
 from ..search.sampling import World, sample_worlds
 from ..search.solver import Position, SearchAborted, Solver
 from ..state import Phase
 from .basic import (
+    _HANDS,
+    _PLAIN,
     HAND_CONFIDENCE,
     RULE_CONFIDENCE,
+    DeclarationOption,
     DeclarationPlan,
     RuleBot,
     _at_least_one,
+    _pairs,
     _probability_like,
+    _seeger,
+    _seeger_sides,
+    _value,
     best_contract,
     bid_limit,
     bid_up_to,
+    choose_declaration,
     declaration_step,
     estimate,
     rng_of,
     wants_hand_game,
 )
 
-__all__ = ["Decision", "PIMCBot", "auction_bounds", "best_contract", "estimate",
+__all__ = ["PRIOR_WEIGHT", "Decision", "Evaluation", "HandEstimate", "PIMCBot",
+           "auction_bounds", "best_contract", "bid_ceiling", "estimate", "evaluate_hand",
            "world_weight"]
 
 _NULL = T.NULL
 _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
 
 
+# --------------------------------------------------------------------- hand evaluation
+
+# Hand evaluation by solving sampled worlds: PIMC for the auction and the skat
+# (evaluate_hand, used by PIMCBot with bidding="search").
+
+PRIOR_WEIGHT = 2.0
+"""How many solved worlds the heuristic prior (:func:`~skatlib.bots.basic.estimate`)
+is worth in :meth:`HandEstimate.win_probability`."""
+
+Candidate = tuple[Contract, "int | None"]
+"""A contract to evaluate and the two cards put away (a mask) -- ``None`` for a
+pickup still to come (the discard is chosen in each world), 0 for a hand game."""
+
+
+class HandEstimate(NamedTuple):
+    """What :func:`evaluate_hand` found for one candidate contract."""
+
+    contract: Contract
+    discard: int | None
+    """The cards put away (a mask; 0 in a hand game, ``None``: chosen per world)."""
+    prior: float
+    """RuleBot's heuristic win probability (:func:`~skatlib.bots.basic.estimate`)."""
+    value: int
+    """The game value on the declarer's known cards (the matadors without the skat
+    when it is still to come), used when no world was solved."""
+    wins: int
+    """Solved worlds in which the declarer wins."""
+    values: tuple[int, ...]
+    """The game value in each solved world (matadors counted with that world's skat)."""
+
+    @property
+    def solved(self) -> int:
+        """Worlds solved for this contract."""
+        return len(self.values)
+
+    def win_probability(self, prior_weight: float = PRIOR_WEIGHT) -> float:
+        """The solved worlds' win rate blended with the prior worth ``prior_weight``
+        worlds.
+
+        >>> e = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
+        >>> e.win_probability(), e.win_probability(0.0)
+        (0.8, 1.0)
+        """
+        return (prior_weight * self.prior + self.wins) / (prior_weight + self.solved)
+
+    def expected_score(self, bid: int, prior_weight: float = PRIOR_WEIGHT) -> float | None:
+        """The declarer's expected Seeger-Fabian points relative to each opponent
+        (:func:`~skatlib.scoring.seeger_fabian_points`, as RuleBot's
+        :func:`~skatlib.bots.basic.best_contract`) if he declares this contract
+        having bid ``bid``: in a world where the game is worth less than the bid
+        a suit or grand game is lost overbid (:func:`~skatlib.scoring.overbid_value`,
+        ISkO 5.4.2); a null worth less may not be declared (D-7): ``None``.
+
+        >>> e = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
+        >>> round(e.expected_score(18), 2), round(e.expected_score(60), 2)
+        (44.4, -139.07)
+        """
+        p = self.win_probability(prior_weight)
+        values = self.values or (self.value,)
+        total = 0.0
+        for v in values:
+            if v >= bid:
+                won, lost = _seeger_sides(v)
+                total += p * won + (1 - p) * lost
+            elif self.contract.is_null:
+                return None
+            else:
+                total += _seeger_sides(overbid_value(self.contract, bid))[1]
+        return total / len(values)
+
+
+class Evaluation(NamedTuple):
+    """The result of :func:`evaluate_hand`."""
+
+    estimates: tuple[HandEstimate, ...]
+    """One per candidate, in the order given."""
+    worlds: int
+    """Worlds in which at least one candidate was solved."""
+    nodes: int
+    """Solver nodes searched."""
+
+    def best(self, bid: int, prior_weight: float = PRIOR_WEIGHT
+             ) -> tuple[HandEstimate, float] | None:
+        """The candidate with the highest expected score at ``bid`` and that score
+        (``None`` if none may be declared at it)."""
+        best: tuple[HandEstimate, float] | None = None
+        for e in self.estimates:
+            ev = e.expected_score(bid, prior_weight)
+            if ev is not None and (best is None or ev > best[1]):
+                best = (e, ev)
+        return best
+
+
+def bid_ceiling(evaluation: Evaluation, prior_weight: float = PRIOR_WEIGHT, *,
+                confidence: float | None = None, hand_confidence: float = 0.0) -> int:
+    """The highest bid the evaluation supports; 0: pass.
+
+    * ``confidence=None``: going up the bid ladder (:data:`~skatlib.BID_VALUES`),
+      the last bid at which the best candidate's expected score still beats
+      passing (0).  With double-dummy win rates this is cautious: a game needs
+      about a 65% chance of winning against perfect defence, and against
+      RuleBots the bot then declared half as often as with RuleBot's bidding.
+    * ``confidence=p``: the highest median game value (over the solved worlds)
+      of a candidate whose win probability reaches ``p`` (a hand game: also
+      ``hand_confidence``) -- RuleBot's rule (:func:`~skatlib.bots.basic.bid_limit`)
+      on the searched probability; what :class:`~skatlib.bots.pimc.PIMCBot`
+      bids by.
+
+    >>> e = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
+    >>> bid_ceiling(Evaluation((e,), 3, 0))
+    48
+    >>> bid_ceiling(Evaluation((e,), 3, 0), confidence=0.35)
+    48
+    >>> bid_ceiling(Evaluation((e,), 3, 0), confidence=0.9)
+    0
+    """
+    if confidence is not None:
+        best = 0
+        for e in evaluation.estimates:
+            need = max(confidence, hand_confidence) if e.contract.hand else confidence
+            if e.win_probability(prior_weight) >= need:
+                values = sorted(e.values or (e.value,))
+                best = max(best, values[(len(values) - 1) // 2])
+        return best
+    limit = 0
+    for b in BID_VALUES:
+        top = evaluation.best(b, prior_weight)
+        if top is None or top[1] <= 0:
+            break
+        limit = b
+    return limit
+
+
+def _cards_of(value: object, name: str) -> int:
+    """``value`` (a CardSet or an int mask) as a mask (:func:`~skatlib.cards._mask_value`)."""
+    return value.mask if isinstance(value, CardSet) else _mask_value(value, name)
+
+
+def _candidates(value: object, cards: int) -> list[Candidate]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise type_error("candidates", "a sequence of (Contract, discard mask or None)", value)
+    out: list[Candidate] = []
+    for item in value:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Contract)):
+            raise type_error("candidates", "a sequence of (Contract, discard mask or None)",
+                             item)
+        c, discard = item
+        if discard is not None:
+            d = _cards_of(discard, "discard")
+            twelve = cards.bit_count() == 12
+            if (d.bit_count() != (2 if twelve else 0)) or d & ~cards:
+                raise InvalidCardsError(
+                    f"the discard {CardSet(d)} of {c} must be two of the 12 cards after a "
+                    "pickup, or 0 with 10 cards in a hand game", Reason.WRONG_CARD_COUNT)
+            discard = d
+        elif cards.bit_count() != 10 or c.hand:
+            raise InvalidCardsError(f"a pickup still to come (discard None) needs 10 cards "
+                                    f"and a contract without hand, not {c} on "
+                                    f"{cards.bit_count()} cards", Reason.WRONG_CARD_COUNT)
+        out.append((c, discard))
+    return out
+
+
+def evaluate_hand(cards: CardSet | int, seat: int, candidates: Sequence[Candidate],
+                  worlds: Sequence[World], *, solver: Solver | None = None,
+                  nodes: int = 300_000, world_nodes: int = 80_000, bid: int = 18,
+                  deadline: float | None = None) -> Evaluation:
+    """Solve ``worlds`` for each of ``candidates`` (see the module docs).
+
+    :param cards: the declarer's cards: 10 (before the skat, or a hand game)
+        or 12 (after a pickup, the discard still in them).
+    :param seat: the declarer's seat (0 forehand: he leads the first trick).
+    :param candidates: ``(contract, discard)`` pairs: ``discard`` ``None`` for a
+        pickup still to come (10 cards; the discard is RuleBot's in each world,
+        :func:`~skatlib.bots.basic.choose_declaration` at ``bid``), 0 for a
+        hand game (10 cards), two of the 12 cards after a pickup.
+    :param worlds: the placements of the cards the declarer has not seen (the
+        other two hands are read from them; the skat when it is still to come).
+    :param solver: the solver to use (a new one by default).
+    :param nodes: solver nodes for the whole call; no search starts after them
+        and the one running is aborted and dropped.
+    :param world_nodes: solver nodes for one world and candidate; a search that
+        passes it is dropped and the evaluation goes on.
+    :param deadline: a CPU clock value (``time.process_time()``) after which the
+        evaluation stops (the running search is aborted and dropped).
+
+    Hand clubs with three jacks in two worlds, against a plain suit game picked
+    up (the skat is the declarer's either way):
+
+    >>> from skatlib import Contract, Deal
+    >>> deal = Deal.parse("CJ SJ HJ CA CT CK C9 SA ST H7 / DJ CQ C8 SK SQ HA HT HK DA DT / "
+    ...                   "C7 S9 S8 S7 HQ H9 H8 DK DQ D9 / D8 D7")
+    >>> hands = tuple(h.mask for h in deal.hands)
+    >>> w = World(hands, deal.skat.mask)
+    >>> ev = evaluate_hand(hands[0], 0, [(Contract.parse("CH"), 0), (Contract.parse("C"), None)],
+    ...                    [w, w])
+    >>> [(str(e.contract), e.wins, e.values) for e in ev.estimates]
+    [('CH', 2, (60, 60)), ('C', 2, (48, 48))]
+    >>> ev.worlds
+    2
+    """
+    mask = _cards_of(cards, "cards")
+    if mask.bit_count() not in (10, 12):
+        raise InvalidCardsError(f"cards must be the declarer's 10 cards (12 after a pickup), "
+                                f"not {mask.bit_count()} ({CardSet(mask)})",
+                                Reason.WRONG_CARD_COUNT)
+    who = as_int(seat, "seat")
+    if not 0 <= who <= 2:
+        raise SkatError(f"seat must be 0, 1 or 2 (forehand, middlehand, rearhand), not {who}",
+                        Reason.BAD_SEAT)
+    cands = _candidates(candidates, mask)
+    if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
+        raise type_error("worlds", "a sequence of World (from sample_worlds)", worlds)
+    for w in worlds:
+        if not isinstance(w, World):
+            raise type_error("worlds", "a sequence of World (from sample_worlds)", w)
+    if solver is None:
+        solver = Solver()
+    elif not isinstance(solver, Solver):
+        raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
+    budget = _at_least_one(nodes, "nodes")
+    per_world = _at_least_one(world_nodes, "world_nodes")
+    b = as_int(bid, "bid")
+    if deadline is not None and (isinstance(deadline, bool)
+                                 or not isinstance(deadline, (int, float))):
+        raise type_error("deadline", "a number (time.process_time() seconds) or None",
+                         deadline)
+    forehand = who == 0
+    priors, known_values = [], []
+    for c, discard in cands:
+        kept = mask & ~discard if discard else mask
+        priors.append(estimate(kept, c, forehand=forehand, final=discard is not None
+                               and not c.hand))
+        known_values.append(_value(c, mask))
+    wins = [0] * len(cands)
+    values: list[list[int]] = [[] for _ in cands]
+    start = solver.nodes
+    end = start + budget
+    used = 0
+    saved = solver.deadline
+    solver.deadline = deadline
+    try:
+        for w in worlds:
+            if solver.nodes >= end or (deadline is not None and time.process_time() > deadline):
+                break
+            solved_here = False
+            for k, (c, discard) in enumerate(cands):
+                begin = solver.nodes
+                if begin >= end:
+                    break
+                solver.node_limit = min(end, begin + per_world)
+                try:
+                    won, v = _solve_world(solver, mask, who, c, discard, w, b)
+                except SearchAborted:
+                    if solver.nodes >= end or (deadline is not None
+                                               and time.process_time() > deadline):
+                        raise
+                    continue  # this world is too dear for this contract: dropped
+                wins[k] += won
+                values[k].append(v)
+                solved_here = True
+            used += solved_here
+    except SearchAborted:
+        pass
+    finally:
+        solver.node_limit = None
+        solver.deadline = saved
+    estimates = tuple(HandEstimate(c, discard, priors[k], known_values[k], wins[k],
+                                   tuple(values[k])) for k, (c, discard) in enumerate(cands))
+    return Evaluation(estimates, used, solver.nodes - start)
+
+
+def _solve_world(solver: Solver, cards: int, seat: int, contract: Contract,
+                 discard: int | None, world: World, bid: int) -> tuple[bool, int]:
+    """Whether the declarer wins ``contract`` in ``world`` (double dummy, from the
+    first lead) and the game's value there."""
+    gt = int(contract.game_type)
+    if discard is None:  # pick up the world's skat and put away RuleBot's two cards
+        twelve = cards | world.skat
+        options = [(contract, m) for m in _pairs(twelve)]
+        put = options[choose_declaration(twelve, options, bid=bid, forehand=seat == 0)][1]
+        kept, skat = twelve & ~put, put
+    elif discard:  # after the pickup: the 12 cards, two put away
+        kept, skat = cards & ~discard, discard
+    else:  # hand: the world's skat is the declarer's at the end
+        kept, skat = cards, world.skat
+    h = list(world.hands)
+    h[seat] = kept
+    stop = gt != _NULL and contract.schwarz
+    pos = Position(gt, seat, (h[0], h[1], h[2]), (), 0, T.mask_points(skat), stop)
+    if gt == _NULL:
+        won = solver.null_clean(pos)
+    elif stop:
+        won = solver.all_tricks_position(pos)
+    else:
+        won = solver.reaches(pos, 90 if contract.schneider else 61)
+    return won, _value(contract, kept | skat)
+
+
 # --------------------------------------------------------------------- the bot
 
 
 class Decision(NamedTuple):
-    """What one card decision of a :class:`PIMCBot` cost (kept when it traces)."""
+    """What one decision of a :class:`PIMCBot` cost (kept when it traces)."""
 
     trick: int
-    """The trick being played, 1..10."""
+    """The trick being played, 1..10 (0 for the auction, skat and declaration)."""
     sampled: int
-    """Worlds sampled for it."""
+    """Worlds sampled for it (0 for an auction step that reused the deal's
+    evaluation, or that the hand's weakness decided without one)."""
     solved: int
-    """Worlds solved within the budget (0: the decision fell back to RuleBot)."""
+    """Worlds solved within the budget (0 with worlds sampled: the decision fell
+    back to RuleBot's)."""
     nodes: int
     """Solver nodes searched."""
     seconds: float
     """Wall-clock time of the decision."""
     cpu: float
     """CPU time of the decision (this process), which other load does not inflate."""
+    kind: str = "card"
+    """``"card"``, ``"bid"`` (an auction step), ``"skat"`` (hand or pickup) or
+    ``"declare"`` (a declaration step)."""
 
 
 _EPSILON = 0.05
@@ -190,8 +542,8 @@ def world_weight(o: Observation, world: World, bounds: dict[int, tuple[int, int]
 
 
 class PIMCBot:
-    """Perfect Information Monte Carlo card play with a hand evaluator for the
-    auction (see the module docs).
+    """Perfect Information Monte Carlo card play, auction and declaration (see
+    the module docs).
 
     :param seed: seed (or :class:`random.Random`) for the world sampler.
     :param worlds: worlds solved per card decision (at most).
@@ -203,16 +555,19 @@ class PIMCBot:
         world whose search passes it is dropped, except the first, which may
         use ``first_world`` budgets (one world is needed).  Node counts, not
         seconds, keep the bot reproducible.
-    :param time_limit: also stop sampling worlds once a decision has taken this
-        many seconds (``None``: no clock; a bot with a clock is not reproducible).
-    :param cpu_limit: a hard cap on the CPU seconds of one card decision
-        (``time.process_time()``): no world is started after it, and the
-        search in progress is aborted at it (:attr:`Solver.deadline
+    :param time_limit: also stop sampling worlds once a card decision has taken
+        this many seconds (``None``: no clock; a bot with a clock is not
+        reproducible).
+    :param cpu_limit: a hard cap on the CPU seconds of one decision (a card,
+        or an auction, skat or declaration step that solves worlds;
+        ``time.process_time()``): no world is started after it, and the search
+        in progress is aborted at it (:attr:`Solver.deadline
         <skatlib.search.solver.Solver.deadline>`) and dropped; if no world was
-        solved, the bot plays :class:`~skatlib.RuleBot`'s card, so a move always
-        comes.  The default, 2.5 s, binds only on decisions whose node budget
-        takes longer (in the first tricks, on a slow or loaded core); the node
-        budget decides every other one, so the bot is reproducible while the
+        solved, the bot plays :class:`~skatlib.RuleBot`'s card (or makes its
+        bid, skat or declaration choice), so a move always comes.  The
+        default, 2.5 s, binds only on decisions whose node budget takes longer
+        (in the first tricks, on a slow or loaded core); the node budget
+        decides every other one, so the bot is reproducible while the
         cap does not bind.  ``None``: no cap.
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
@@ -224,8 +579,19 @@ class PIMCBot:
         over 90% of them, passing on games worth playing).
     :param hand_confidence: the win probability a hand game needs to be bid and
         played without the skat.
-    :param trace: keep a :class:`Decision` per card decision in
-        ``decisions`` (worlds sampled and solved, nodes, time).
+    :param bidding: ``"search"`` (the default): bid, choose hand or pickup and
+        declare by solving sampled worlds (the hand evaluation, :func:`evaluate_hand`, see
+        :meth:`act`); ``"rules"``: RuleBot's evaluator only, as before (the
+        switch that measures what the search is worth; :meth:`v1` uses it).
+    :param eval_worlds: worlds sampled for one auction, skat or declaration
+        decision (drawn by weight with ``inference``, as in the card play).
+    :param eval_nodes: solver nodes for one such decision, all worlds and
+        candidate contracts together, counted afresh for every decision (the
+        ``cpu_limit`` caps its time too).
+    :param eval_world_nodes: solver nodes for one world and contract; a search
+        that passes it is dropped and the next world tried.
+    :param trace: keep a :class:`Decision` per decision in ``decisions``
+        (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
         default; its transposition table is reused across worlds and moves).
     """
@@ -236,6 +602,8 @@ class PIMCBot:
                  inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
+                 bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
+                 eval_world_nodes: int = 100_000,
                  trace: bool = False, solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
@@ -254,8 +622,23 @@ class PIMCBot:
         self.objective = objective
         self.bid_confidence = _probability_like(bid_confidence, "bid_confidence")
         self.hand_confidence = _probability_like(hand_confidence, "hand_confidence")
+        if not isinstance(bidding, str):
+            raise type_error("bidding", "'search' or 'rules'", bidding)
+        if bidding not in ("search", "rules"):
+            raise SkatError(f"bidding must be 'search' or 'rules', not {bidding!r}",
+                            Reason.BAD_TABLE)
+        self.bidding = bidding
+        self.eval_worlds = _at_least_one(eval_worlds, "eval_worlds")
+        self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
+        self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
         self.trace = bool(trace)
         self.decisions: list[Decision] = []
+        self._auction: tuple[tuple[int, int], list[Candidate], Evaluation | None] | None = None
+        """The deal's auction evaluation: (hand, seat), the candidates, the result."""
+        self._hand_contract: Contract | None = None
+        """The hand contract the skat decision chose (declared if offered)."""
+        self._declared: tuple[int, int, DeclarationOption] | None = None
+        """The declaration planned at the first step: (cards, bid, option)."""
         if solver is not None and not isinstance(solver, Solver):
             raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
         self.solver = solver if solver is not None else Solver(tt_limit=400_000)
@@ -267,20 +650,41 @@ class PIMCBot:
         """Today's PIMC before the per-decision budget and the inference (the
         ``pimc_v1`` bot, kept to measure the gain): 20 worlds, 50,000 nodes per
         decision (the first world up to four times that), no CPU cap, no
-        inference, hand games bid at the bid confidence, and its solver without
+        inference, hand games bid at the bid confidence, bidding and declaring
+        by RuleBot's evaluator (``bidding="rules"``), and its solver without
         the killer leads (which change how many worlds a node budget solves).
 
         >>> b = PIMCBot.v1(1)
-        >>> b.max_nodes, b.inference, b.hand_confidence
-        (50000, False, 0.55)
+        >>> b.max_nodes, b.inference, b.hand_confidence, b.bidding
+        (50000, False, 0.55, 'rules')
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
-                   bid_confidence=0.55, hand_confidence=0.55,
+                   bid_confidence=0.55, hand_confidence=0.55, bidding="rules",
                    solver=Solver(tt_limit=400_000, killers=False))
 
     # ----- the Bot protocol
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Choose one of ``legal`` (see the class docs)."""
+        """Choose one of ``legal`` (see the class docs).
+
+        With ``bidding="search"``, at its first auction step of a deal the bot
+        picks the candidate contracts by RuleBot's evaluator (the pickup game
+        with the best expected score among those
+        :func:`~skatlib.bots.basic.estimate` gives at least 0.15, and the best
+        hand game it gives 0.5 if its expected score is higher; none: pass),
+        samples ``eval_worlds`` worlds and solves them
+        (:func:`~skatlib.bots.pimc.evaluate_hand`), and bids up to
+        :func:`~skatlib.bots.pimc.bid_ceiling` at ``bid_confidence``: the
+        value of the best candidate whose searched win probability reaches
+        it (bidding while the expected score beats passing declared half as
+        often and gained nothing, see :doc:`/bots`).  Later auction
+        steps reuse that evaluation.  As declarer, if a hand game is among the
+        candidates, it weighs it against the pickup afresh (new worlds, the
+        whole auction known) and plays hand if the hand game's expected score
+        is higher; after a pickup it shortlists
+        the three contracts RuleBot ranks best, each with RuleBot's discard
+        (:func:`~skatlib.bots.basic.choose_declaration`), solves fresh worlds
+        for them and declares the best.  With no world solved it decides as
+        RuleBot would."""
         o = observation
         if o.phase == Phase.PLAYING:
             if o.contract is None or o.declarer is None:
@@ -305,34 +709,128 @@ class PIMCBot:
                          hand_confidence=self.hand_confidence)[1]
 
     def _bid(self, o: Observation, legal: Sequence[Action]) -> Action:
-        return bid_up_to(self.bid_limit(o.hand, forehand=o.seat == 0), o, legal)
+        if self.bidding == "rules":
+            return bid_up_to(self.bid_limit(o.hand, forehand=o.seat == 0), o, legal)
+        started, cpu = time.perf_counter(), time.process_time()
+        key = (o.hand.mask, int(o.seat))
+        sampled = solved = nodes = 0
+        if self._auction is None or self._auction[0] != key:
+            self._hand_contract = None
+            self._declared = None
+            candidates = _auction_candidates(o.hand.mask, o.seat == 0)
+            ev = None
+            if candidates:
+                worlds = self._sample(o, self.eval_worlds)
+                ev = self._evaluate(o.hand.mask, int(o.seat), candidates, worlds, 18, cpu)
+                sampled, solved, nodes = len(worlds), ev.worlds, ev.nodes
+            self._auction = (key, candidates, ev)
+        ev = self._auction[2]
+        if ev is not None and ev.worlds:
+            limit = bid_ceiling(ev, confidence=self.bid_confidence,
+                                hand_confidence=self.hand_confidence)
+        else:  # nothing solved (or a hand too weak to look at): RuleBot's limit
+            limit = self.bid_limit(o.hand, forehand=o.seat == 0)
+        self._note(0, sampled, solved, nodes, started, cpu, "bid")
+        return bid_up_to(limit, o, legal)
+
+    def _evaluate(self, cards: int, seat: int, candidates: Sequence[Candidate],
+                  worlds: Sequence[World], bid: int, cpu: float) -> Evaluation:
+        """:func:`~skatlib.bots.pimc.evaluate_hand` with this bot's budget for
+        one decision (begun at CPU time ``cpu``)."""
+        cap = self.cpu_limit
+        return evaluate_hand(cards, seat, candidates, worlds, solver=self.solver,
+                             nodes=self.eval_nodes, world_nodes=self.eval_world_nodes, bid=bid,
+                             deadline=None if cap is None else cpu + cap)
+
+    def _note(self, trick: int, sampled: int, solved: int, nodes: int, started: float,
+              cpu: float, kind: str) -> None:
+        if self.trace:
+            self.decisions.append(Decision(trick, sampled, solved, nodes,
+                                           time.perf_counter() - started,
+                                           time.process_time() - cpu, kind))
 
     def _skat(self, o: Observation, legal: Sequence[Action]) -> Action:
-        if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
-            return next(a for a in legal if isinstance(a, PlayHand))
-        return next(a for a in legal if isinstance(a, PickUpSkat))
+        hand = [a for a in legal if isinstance(a, PlayHand)]
+        pickup = next(a for a in legal if isinstance(a, PickUpSkat))
+        if self.bidding == "rules":
+            if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
+                return hand[0]
+            return pickup
+        started, cpu = time.perf_counter(), time.process_time()
+        key = (o.hand.mask, int(o.seat))
+        memo = self._auction
+        candidates = memo[1] if memo is not None and memo[0] == key else \
+            _auction_candidates(o.hand.mask, o.seat == 0)
+        choice: Action = pickup
+        sampled = solved = nodes = 0
+        self._hand_contract = None
+        if hand and any(c.hand for c, _ in candidates):
+            worlds = self._sample(o, self.eval_worlds)
+            ev = self._evaluate(o.hand.mask, int(o.seat), candidates, worlds, o.bid, cpu)
+            sampled, solved, nodes = len(worlds), ev.worlds, ev.nodes
+            best = ev.best(o.bid) if ev.worlds else None
+            if best is None:
+                if wants_hand_game(o.hand, o.bid, forehand=o.seat == 0):
+                    choice = hand[0]
+            elif best[0].contract.hand:
+                choice = hand[0]
+                self._hand_contract = best[0].contract
+        self._note(0, sampled, solved, nodes, started, cpu, "skat")
+        return choice
 
     def _declare(self, o: Observation, legal: Sequence[Action]) -> Action:
         forehand = o.seat == 0
         plan = self._plan
-        return declaration_step(o, legal, lambda cards, options: plan(
-            cards, options, bid=o.bid, forehand=forehand))
+        if self.bidding == "rules":
+            return declaration_step(o, legal, lambda cards, options: plan(
+                cards, options, bid=o.bid, forehand=forehand))
+        started, cpu = time.perf_counter(), time.process_time()
+        cost = [0, 0, 0]
+
+        def pick(cards: int, options: Sequence[DeclarationOption]) -> int:
+            chosen = self._hand_contract
+            if not o.picked_up:  # a hand game: the contract the skat decision chose
+                for i, (c, _) in enumerate(options):
+                    if c == chosen:
+                        return i
+                return plan(cards, options, bid=o.bid, forehand=forehand)
+            memo = self._declared
+            if memo is not None and memo[:2] == (cards, o.bid):
+                for i, option in enumerate(options):
+                    if option == memo[2]:
+                        return i
+            short = _shortlist(cards, options, o.bid, forehand)
+            pick_i = short[0]
+            if len(short) > 1:
+                worlds = self._sample(o, self.eval_worlds)
+                ev = self._evaluate(cards, int(o.seat), [options[i] for i in short], worlds,
+                                    o.bid, cpu)
+                cost[:] = [len(worlds), ev.worlds, ev.nodes]
+                best = ev.best(o.bid) if ev.worlds else None
+                if best is not None:
+                    pick_i = short[ev.estimates.index(best[0])]
+            self._declared = (cards, o.bid, options[pick_i])
+            return pick_i
+
+        action = declaration_step(o, legal, pick)
+        self._note(0, cost[0], cost[1], cost[2], started, cpu, "declare")
+        return action
 
     # ----- card play
-    def _sample(self, o: Observation) -> list[World]:
-        """The worlds to solve: a uniform sample, or with :attr:`inference` a
+    def _sample(self, o: Observation, n: int) -> list[World]:
+        """The ``n`` worlds to solve: a uniform sample, or with :attr:`inference` a
         draw weighted by :func:`world_weight` (without replacement, by the
         keys ``u ** (1 / weight)``) from :data:`_CANDIDATES` times as many."""
         if not self.inference:
-            return sample_worlds(o, self.worlds, self.rng)
+            return sample_worlds(o, n, self.rng)
         bounds = auction_bounds(o)
         if not any(s not in (int(o.seat), o.declarer) for s in bounds):
-            return sample_worlds(o, self.worlds, self.rng)
-        pool = sample_worlds(o, _CANDIDATES * self.worlds, self.rng)
+            return sample_worlds(o, n, self.rng)
+        pool = sample_worlds(o, _CANDIDATES * n, self.rng)
         keyed = [(self.rng.random() ** (1.0 / world_weight(o, w, bounds)), i)
                  for i, w in enumerate(pool)]
         keyed.sort(reverse=True)
-        return [pool[i] for _, i in keyed[:self.worlds]]
+        return [pool[i] for _, i in keyed[:n]]
 
     def _play(self, o: Observation, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
@@ -341,7 +839,7 @@ class PIMCBot:
         assert o.contract is not None and o.declarer is not None
         started = time.perf_counter()
         cpu = time.process_time()
-        worlds = self._sample(o)
+        worlds = self._sample(o, self.worlds)
         totals: dict[int, float] = {int(a.card): 0.0 for a in plays}
         win = 90 if o.contract.schneider else 61
         solver = self.solver
@@ -462,3 +960,70 @@ class PIMCBot:
 
         return min(cards, key=key)
 
+
+
+# --------------------------------------------------------------------- candidates
+
+
+_PICKUP_GATE = 0.15
+"""The least :func:`~skatlib.bots.basic.estimate` a pickup contract needs to be
+evaluated by search in the auction (RuleBot bids from 0.35)."""
+
+_HAND_GATE = 0.5
+"""The least estimate a hand contract needs to be evaluated in the auction."""
+
+_PICKUPS = 1
+"""Pickup contracts evaluated in the auction (a search from the first lead
+costs tens of thousands of nodes: with two, the default budget solved one or
+two worlds per contract)."""
+
+_DECLARE_SHORTLIST = 3
+"""Contracts (each with RuleBot's discard) evaluated after a pickup."""
+
+
+def _auction_candidates(hand: int, forehand: bool) -> list[Candidate]:
+    """The contracts the auction evaluates for these 10 cards: the
+    :data:`_PICKUPS` pickup contracts with the best expected score by RuleBot's
+    evaluator (the loop of :func:`~skatlib.bots.basic.best_contract`) among
+    those whose estimate reaches :data:`_PICKUP_GATE`, and the best hand
+    contract whose estimate reaches :data:`_HAND_GATE` if its expected score
+    is higher still (the skat decision weighs hand against pickup again).
+
+    >>> from skatlib import CardSet
+    >>> [(str(c), d) for c, d in _auction_candidates(
+    ...     CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7").mask, False)]
+    [('G', None), ('GH', 0)]
+    >>> [(str(c), d) for c, d in _auction_candidates(
+    ...     CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8").mask, False)]
+    [('C', None)]
+    >>> _auction_candidates(CardSet.parse("D7 DK H8 HQ HK S9 SK C8 CQ CK").mask, False)
+    []
+    """
+    scored: list[tuple[float, bool, Contract]] = []
+    for contracts, gate in ((_PLAIN, _PICKUP_GATE), (_HANDS, _HAND_GATE)):
+        for c in contracts:
+            p = estimate(hand, c, forehand=forehand)
+            if p >= gate:
+                scored.append((_seeger(p, _value(c, hand)), c.hand, c))
+    pickups = sorted((x for x in scored if not x[1]), key=lambda x: -x[0])[:_PICKUPS]
+    hands = sorted((x for x in scored if x[1]), key=lambda x: -x[0])[:1]
+    if pickups and hands and hands[0][0] <= pickups[0][0]:
+        hands = []
+    return [(c, None) for _, _, c in pickups] + [(c, 0) for _, _, c in hands]
+
+
+def _shortlist(cards: int, options: Sequence[DeclarationOption], bid: int, forehand: bool
+               ) -> list[int]:
+    """Indices into ``options`` of the :data:`_DECLARE_SHORTLIST` contracts
+    :func:`~skatlib.bots.basic.choose_declaration` ranks best, each with its
+    discard: its choice, then its choice among the other contracts, and so on
+    (the first is RuleBot's declaration)."""
+    out: list[int] = []
+    left = list(range(len(options)))
+    while left and len(out) < _DECLARE_SHORTLIST:
+        j = choose_declaration(cards, [options[i] for i in left], bid=bid, forehand=forehand)
+        i = left[j]
+        out.append(i)
+        contract = options[i][0]
+        left = [k for k in left if options[k][0] != contract]
+    return out
