@@ -160,7 +160,11 @@ def _compound_options(state: GameState) -> list[Action]:
             for a, b in itertools.combinations(sorted(hand), 2)]
 
 
-@pytest.mark.parametrize("make", [RuleBot, lambda: PIMCBot(seed=1, worlds=2)])
+@pytest.mark.parametrize("make", [
+    RuleBot, lambda: PIMCBot(seed=1, worlds=2, bidding="rules"),
+    # the search declaration, with a small budget (the default's takes seconds)
+    lambda: PIMCBot(seed=1, worlds=2, eval_worlds=2, eval_nodes=20_000,
+                    eval_world_nodes=10_000)])
 def test_bots_handle_the_factored_declaration(make: object) -> None:
     """Discard(card) twice, then a bare Declare: together a legal declaration."""
     played = 0
