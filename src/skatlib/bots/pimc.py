@@ -205,7 +205,16 @@ class Evaluation(NamedTuple):
     def best(self, bid: int, prior_weight: float = PRIOR_WEIGHT
              ) -> tuple[HandEstimate, float] | None:
         """The candidate with the highest expected score at ``bid`` and that score
-        (``None`` if none may be declared at it)."""
+        (``None`` if none may be declared at it).
+
+        >>> grand = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
+        >>> null = HandEstimate(Contract.parse("N"), None, 0.9, 23, 3, (23, 23, 23))
+        >>> ev = Evaluation((null, grand), worlds=3, nodes=1000)
+        >>> str(ev.best(18)[0].contract), str(ev.best(30)[0].contract)  # a sure null; above 23
+        ('N', 'G')
+        >>> Evaluation((null,), worlds=3, nodes=1000).best(30) is None
+        True
+        """
         best: tuple[HandEstimate, float] | None = None
         for e in self.estimates:
             ev = e.expected_score(bid, prior_weight)
