@@ -420,13 +420,24 @@ def _solve_world(solver: Solver, cards: int, seat: int, contract: Contract,
     h[seat] = kept
     stop = gt != _NULL and contract.schwarz
     pos = Position(gt, seat, (h[0], h[1], h[2]), (), 0, T.mask_points(skat), stop)
-    if gt == _NULL:
-        won = solver.null_clean(pos)
-    elif stop:
-        won = solver.all_tricks_position(pos)
-    else:
-        won = solver.reaches(pos, 90 if contract.schneider else 61)
-    return won, _value(contract, kept | skat)
+    return _declarer_wins(solver, pos, _win_points(contract)), _value(contract, kept | skat)
+
+
+def _win_points(contract: Contract) -> int:
+    """The card points a suit or grand declarer needs to win: 61, or 90 with schneider
+    announced (ISkO 5.2.2-5.2.5)."""
+    return T.SCHNEIDER_POINTS if contract.schneider else T.WIN_POINTS
+
+
+def _declarer_wins(solver: Solver, pos: Position, win: int) -> bool:
+    """Double dummy from ``pos`` (a deal not yet over): does the declarer win?  A null
+    takes no trick, a game with schwarz announced (or ouvert) takes every trick, any
+    other game reaches ``win`` card points (:func:`_win_points`)."""
+    if pos.gt == _NULL:
+        return solver.null_clean(pos)
+    if pos.stop:
+        return solver.all_tricks_position(pos)
+    return solver.reaches(pos, win)
 
 
 # --------------------------------------------------------------------- the bot
@@ -850,7 +861,7 @@ class PIMCBot:
         cpu = time.process_time()
         worlds = self._sample(o, self.worlds)
         totals: dict[int, float] = {int(a.card): 0.0 for a in plays}
-        win = 90 if o.contract.schneider else 61
+        win = _win_points(o.contract)
         solver = self.solver
         start = solver.nodes  # the budget is this decision's, counted from here
         used = 0
@@ -903,7 +914,7 @@ class PIMCBot:
         return Position(gt, d, w.hands, tuple(int(c) for c in o.current_trick), int(o.leader),
                         T.mask_points(taken | w.skat), stop)
 
-    def _utilities(self, pos: Position, win: int = 61) -> dict[int, float]:
+    def _utilities(self, pos: Position, win: int = T.WIN_POINTS) -> dict[int, float]:
         """The declarer's utility after each legal card in one world."""
         solver = self.solver
         reps = solver.equivalent_moves(pos)
@@ -916,18 +927,15 @@ class PIMCBot:
         return {card: values[rep] for card, rep in reps.items()}
 
     def _utility(self, pos: Position, win: int) -> float:
-        solver = self.solver
-        if pos.gt == _NULL:
-            return 0.0 if pos.ended else float(solver.null_clean(pos))
-        if pos.stop:
-            return 0.0 if pos.ended else float(solver.all_tricks_position(pos))
+        if pos.gt == _NULL or pos.stop:
+            return 0.0 if pos.ended else float(_declarer_wins(self.solver, pos, win))
         if self.objective == "points":
-            return float(solver.solve_position(pos))
+            return float(self.solver.solve_position(pos))
         return self._score_steps(pos, win)
 
     def _score_steps(self, pos: Position, win: int) -> float:
         """100 for the win threshold, 10 for each other step (31, 61, 90) reached."""
-        steps = sorted({31, 61, 90})
+        steps = sorted({T.SCHNEIDER_FREE_POINTS, T.WIN_POINTS, T.SCHNEIDER_POINTS})
         weight = {t: (100.0 if t == win else 10.0) for t in steps}
         u = 0.0
         if self.solver.reaches(pos, win):

@@ -223,6 +223,14 @@ def byte_tables(per_card: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...],
     return tuple(tables)
 
 
+def fill_byte_tables(tables: list[tuple[tuple[Action, ...], ...]],
+                     per_card: tuple[Action, ...]) -> list[tuple[tuple[Action, ...], ...]]:
+    """Fill the empty list ``tables`` with :func:`byte_tables` of ``per_card`` and return
+    it: the byte tables are built on first use, not at import (issue 18)."""
+    tables += byte_tables(per_card)
+    return tables
+
+
 def actions_of_mask(mask: int, per_card: tuple[Action, ...],
                     tables: list[tuple[tuple[Action, ...], ...]],
                     cache: dict[int, tuple[Action, ...]], size: int) -> tuple[Action, ...]:
@@ -234,7 +242,7 @@ def actions_of_mask(mask: int, per_card: tuple[Action, ...],
     hit = cache.get(mask)
     if hit is None:
         if not tables:
-            tables += byte_tables(per_card)
+            fill_byte_tables(tables, per_card)
         hit = (tables[0][mask & 255] + tables[1][mask >> 8 & 255]
                + tables[2][mask >> 16 & 255] + tables[3][mask >> 24 & 255])
         if len(cache) >= size:

@@ -37,7 +37,7 @@ from ._core import (
     GameState,
     Phase,
     actions_of_mask,
-    byte_tables,
+    fill_byte_tables,
     illegal,
     seat_index,
 )
@@ -76,15 +76,9 @@ def legal(s: GameState) -> tuple[Action, ...]:
     # A lead, or a hand that cannot follow, may play any card (ISkO 4.2), and a whole
     # hand seldom comes back: its four suit rows are joined straight away, without the
     # cache (inlines _core.actions_of_mask; proven equal in test_state_play).
-    rows = _BYTE_PLAYS or _byte_plays()
+    rows = _BYTE_PLAYS or fill_byte_tables(_BYTE_PLAYS, _PLAYS)
     return (rows[0][mask & 255] + rows[1][mask >> 8 & 255] + rows[2][mask >> 16 & 255]
             + rows[3][mask >> 24 & 255])
-
-
-def _byte_plays() -> list[tuple[tuple[Action, ...], ...]]:
-    """The byte tables of the card plays, built on first use (not at import, issue 18)."""
-    _BYTE_PLAYS.extend(byte_tables(_PLAYS))
-    return _BYTE_PLAYS
 
 
 def legal_mask(s: GameState) -> int:
