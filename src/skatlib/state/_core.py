@@ -18,6 +18,7 @@ import itertools
 import operator
 import warnings
 from collections.abc import Iterable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -221,6 +222,18 @@ def byte_tables(per_card: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...],
             rows += [row + (per_card[8 * suit + r],) for row in rows]
         tables.append(tuple(rows))
     return tuple(tables)
+
+
+def load_scoring(namespace: dict[str, Any]) -> ModuleType:
+    """:mod:`skatlib.scoring`, imported on first use, not with ``import skatlib`` (issue
+    18), and kept as the global ``scoring`` of the calling module (``namespace`` is its
+    ``globals()``).  The callers read that global and call this only on the
+    ``NameError`` of the first use: an import statement in a function would cost about
+    12 k instructions at every call."""
+    from .. import scoring
+
+    namespace["scoring"] = scoring
+    return scoring
 
 
 def fill_byte_tables(tables: list[tuple[tuple[Action, ...], ...]],

@@ -9,7 +9,6 @@ history always records the compound form, so records read and write it as before
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .. import _tables as T
@@ -32,24 +31,14 @@ from ._core import (
     GameState,
     actions_of_mask,
     illegal,
+    load_scoring,
     make,
     set3,
 )
 from ._kontra import kontra_next
 
 if TYPE_CHECKING:
-    from .. import scoring
-
-
-def _scoring() -> ModuleType:
-    """:mod:`skatlib.scoring`, imported on first use, not with ``import skatlib`` (issue
-    18), and then kept as a global of this module (as in ``_result._scoring``): an
-    import statement in a function costs about 12 k instructions at every call."""
-    global scoring
-    from .. import scoring
-
-    return scoring
-
+    from .. import scoring  # a global once loaded (_core.load_scoring)
 
 PICKUP, HAND = PickUpSkat(), PlayHand()
 _SKAT_CHOICE = (PICKUP, HAND)
@@ -118,8 +107,8 @@ def best_hand_matadors(game_type: GameType | int, hand: CardSet | int) -> int:
         return 0
     try:
         sc = scoring
-    except NameError:  # the first use (see _scoring)
-        sc = _scoring()
+    except NameError:  # the first use (see _core.load_scoring)
+        sc = load_scoring(globals())
     missing = [c for c in order if not h >> c & 1]
     best = abs(sc.matadors_mask(gt, h | sum(1 << c for c in missing[:2])))
     if not h >> order[0] & 1:
@@ -225,8 +214,8 @@ def _reaches(c: Contract, null: bool, base: int, gt: int, hand: int, picked_up: 
         return base >= bid
     try:
         sc = scoring
-    except NameError:  # the first use (see _scoring)
-        sc = _scoring()
+    except NameError:  # the first use (see _core.load_scoring)
+        sc = load_scoring(globals())
     m = matadors.get(gt)
     if m is None:
         m = matadors[gt] = abs(sc.matadors_mask(gt, hand)) if picked_up else (

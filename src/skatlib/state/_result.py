@@ -8,7 +8,6 @@ points for the declarer (ISkO 2.2.1), early ends (D-10), concessions and claims
 from __future__ import annotations
 
 import sys
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .. import _tables as T
@@ -41,6 +40,7 @@ from ._core import (
     TRICK,
     TRICKS,
     GameState,
+    load_scoring,
     taken_masks,
     trick_counts,
     trick_tally,
@@ -51,15 +51,6 @@ if TYPE_CHECKING:
     from ..ramsch import RamschResult
     from ..scoring import Abandoned, GameResult, PassedIn
 
-
-def _scoring() -> ModuleType:
-    """:mod:`skatlib.scoring`, imported with the first result, not with ``import skatlib``
-    (issue 18), and then kept as a global of this module: an import statement in
-    :func:`result` would cost about 12 k instructions at every call."""
-    global scoring
-    from .. import scoring
-
-    return scoring
 
 
 def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned | None:
@@ -84,8 +75,8 @@ def result(state: GameState) -> GameResult | PassedIn | RamschResult | Abandoned
         return None
     try:
         sc = scoring
-    except NameError:  # the first result (see _scoring)
-        sc = _scoring()
+    except NameError:  # the first result (see _core.load_scoring)
+        sc = load_scoring(globals())
     setup = state[SETUP]
     end = state[END]
     if end == E_PASSED_IN:
