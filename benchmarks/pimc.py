@@ -23,11 +23,10 @@ of other processes does not inflate):
   median, 90th percentile and maximum CPU seconds per decision and the median
   nodes of the card decisions; and how often the bot declared and won.
   ``pimc_rules`` is the default bot with RuleBot's bidding, skat and
-  declaration (``bidding="rules"``, also the arena's
-  ``benchmarks.pimc:RuleDecisions``).
+  declaration (``bidding="rules"``, the arena's registered ``pimc_rules``).
 * with ``--compare OLD NEW``: two ``skat arena --out`` files of the same seed
   and deals, the bot under test first in both (e.g. ``--bots
-  benchmarks.pimc:RuleDecisions,rule,rule`` and ``--bots pimc,rule,rule``):
+  pimc_rules,rule,rule`` and ``--bots pimc,rule,rule``):
   over the deals both hold, how often bot 1 declared and won in each, its
   Seeger-Fabian points per game with a 95% interval, and the paired
   difference NEW - OLD per game (per duplicate deal, normal interval).
@@ -64,15 +63,6 @@ _MAKERS = {
     "pimc_rules": lambda seed: PIMCBot(seed=seed, bidding="rules", trace=True),
     "pimc_v1": lambda seed: _traced(PIMCBot.v1(seed)),
 }
-
-
-class RuleDecisions(PIMCBot):
-    """The default PIMC bot with RuleBot's bidding, skat and declaration
-    (``bidding="rules"``), for the arena: ``skat arena --bots
-    benchmarks.pimc:RuleDecisions,rule,rule`` (from the repository's root)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, bidding="rules")
 
 
 def _traced(bot: PIMCBot) -> PIMCBot:

@@ -37,11 +37,20 @@ def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[
 
 
 def test_registry_names_every_builtin_bot() -> None:
-    assert list(BOTS) == ["random", "rule", "pimc", "pimc_uniform", "pimc_v1"]
+    assert list(BOTS) == ["random", "rule", "pimc", "pimc_uniform", "pimc_rules", "pimc_v1"]
     assert type(make_bot("random", 1)).__name__ == "RandomBot"
     assert type(make_bot("rule", 1)).__name__ == "RuleBot"
     assert type(make_bot("pimc", 1)).__name__ == "PIMCBot"
     assert type(make_bot(" Rule ", 1)).__name__ == "RuleBot"
+
+
+def test_registry_pimc_rules_is_pimc_with_rulebots_decisions() -> None:
+    """``pimc_rules`` plays the default PIMC card play but bids, takes the skat and
+    declares as RuleBot does; ``pimc`` decides those by search."""
+    rules, search = make_bot("pimc_rules", 3), make_bot("pimc", 3)
+    assert rules.bidding == "rules" and search.bidding == "search"  # type: ignore[attr-defined]
+    same = ("worlds", "max_nodes", "cpu_limit", "inference")
+    assert [getattr(rules, a) for a in same] == [getattr(search, a) for a in same]
 
 
 @pytest.mark.parametrize("spec", ["builtins:exit", "builtins:int", "skatlib:Card",

@@ -121,6 +121,12 @@ def _pimc_uniform(seed: int) -> Bot:
     return PIMCBot(seed=seed, inference=False)
 
 
+def _pimc_rules(seed: int) -> Bot:
+    from .pimc import PIMCBot
+
+    return PIMCBot(seed=seed, bidding="rules")
+
+
 def _pimc_v1(seed: int) -> Bot:
     from .pimc import PIMCBot
 
@@ -129,11 +135,13 @@ def _pimc_v1(seed: int) -> Bot:
 
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
     {"random": _random, "rule": _rule, "pimc": _pimc, "pimc_uniform": _pimc_uniform,
-     "pimc_v1": _pimc_v1})
+     "pimc_rules": _pimc_rules, "pimc_v1": _pimc_v1})
 """The bots every command knows by name: ``random`` (:class:`~skatlib.RandomBot`),
 ``rule`` (:class:`~skatlib.RuleBot`), ``pimc`` (:class:`~skatlib.PIMCBot`),
 ``pimc_uniform`` (the same without inference from the bidding: its worlds are
-uniform) and ``pimc_v1`` (:meth:`PIMCBot.v1 <skatlib.PIMCBot.v1>`, the PIMC of
+uniform), ``pimc_rules`` (the same card play with RuleBot's bidding, skat and
+declaration, ``bidding="rules"``: what the search decisions are measured against) and
+``pimc_v1`` (:meth:`PIMCBot.v1 <skatlib.PIMCBot.v1>`, the PIMC of
 skatlib 0.2, kept to measure against).  ``cmd:COMMAND`` runs a bot in its own
 process (:mod:`skatlib.bots.process`)."""
 
