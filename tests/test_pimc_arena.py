@@ -11,6 +11,8 @@ from typing import ClassVar
 
 import pytest
 
+import skatlib
+import skatlib.cli.arena as arena_cli
 from skatlib import (
     ISKO,
     PUB,
@@ -24,6 +26,7 @@ from skatlib import (
     Kontra,
     Observation,
     RandomBot,
+    Reason,
     RuleBot,
     Rules,
     SkatError,
@@ -421,6 +424,28 @@ def test_arena_out_refuses_another_runs_file(tmp_path: Path) -> None:
         run(parse("--bots", "rule,rule,random", "--deals", "1", "--out", str(out)))
     out.write_text(out.read_text() + '{"deal": -1, "games": []}\n')
     with pytest.raises(SkatError, match="line 3"):
+        run(parse("--bots", "rule,rule,rule", "--deals", "2", "--out", str(out)))
+
+
+def test_arena_out_refuses_a_file_played_by_other_code(tmp_path: Path) -> None:
+    """A resumed run must not mix deals played by two versions of the bots: the
+    header names the skatlib version and a fingerprint of its source."""
+    out = tmp_path / "r.jsonl"
+    assert run(parse("--bots", "rule,rule,rule", "--deals", "1", "--out", str(out))) == 0
+    lines = out.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["skat_arena"] == 2 and header["skatlib"] == skatlib.__version__
+    assert len(header["source"]) == 16 and int(header["source"], 16) >= 0
+    assert header["source"] == arena_cli._source()  # the same code: resumes
+    assert run(parse("--bots", "rule,rule,rule", "--deals", "2", "--out", str(out))) == 0
+    changed = json.dumps({**header, "source": "0" * 16})
+    out.write_text("\n".join([changed, *lines[1:]]) + "\n")
+    with pytest.raises(SkatError, match=r"another skatlib.*not resumed") as info:
+        run(parse("--bots", "rule,rule,rule", "--deals", "2", "--out", str(out)))
+    assert info.value.reason is Reason.BAD_RECORD
+    old = json.dumps({"skat_arena": 1, "bots": ["rule"] * 3, "seed": 0, "rules": "ISKO"})
+    out.write_text(old + "\n")  # a file of the first format: another run
+    with pytest.raises(SkatError, match="another run"):
         run(parse("--bots", "rule,rule,rule", "--deals", "2", "--out", str(out)))
 
 

@@ -21,11 +21,13 @@ Arena: 3 duplicate deals x 3 rotations = 9 games (rules ..., seed 1)
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TextIO
 
 from .._text import write_line as _write
@@ -62,8 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=None, metavar="FILE",
                         help="write each deal's outcome to FILE (JSON lines) as it is played; "
                              "if FILE exists from a run with the same bots, seed and rules, "
-                             "the deals it holds are kept and only the rest are played "
-                             "(resume); a progress line goes to standard error every 30 s")
+                             "played by the same skatlib code, the deals it holds are kept "
+                             "and only the rest are played (resume); a progress line goes "
+                             "to standard error every 30 s")
 
 
 def _play_chunk(start: int, stop: int, specs: tuple[str, ...], seed: int, rules: Rules
@@ -110,8 +113,35 @@ def _outcomes(specs: tuple[str, ...], todo: list[int], seed: int, rules: Rules, 
         yield from part
 
 
+_SOURCE: list[str] = []
+"""The source fingerprint, worked out once (:func:`_source`)."""
+
+
+def _source() -> str:
+    """A fingerprint of the skatlib that plays: the SHA-256 (first 16 hex digits)
+    of every ``.py`` file of the package, by path relative to it.  Any change to
+    the package's code changes it, so a resumed run never mixes deals played by
+    two versions of a bot (which may play differently even where the bot's own
+    module did not change: its solver, its sampling, RuleBot...)."""
+    if not _SOURCE:
+        root = Path(__file__).resolve().parent.parent
+        digest = hashlib.sha256()
+        for path in sorted(root.rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+        _SOURCE.append(digest.hexdigest()[:16])
+    return _SOURCE[0]
+
+
 def _header(specs: tuple[str, ...], seed: int, rules: Rules) -> dict[str, object]:
-    return {"skat_arena": 1, "bots": list(specs), "seed": seed, "rules": rules.name}
+    from .. import __version__
+
+    return {"skat_arena": 2, "bots": list(specs), "seed": seed, "rules": rules.name,
+            "skatlib": __version__, "source": _source()}
+
+
+_RUN_KEYS = ("bots", "seed", "rules")
+"""The header entries that make a run (the others name the code that played it)."""
 
 
 def _resume(path: str, header: dict[str, object]) -> dict[int, DealOutcome]:
@@ -135,7 +165,15 @@ def _resume(path: str, header: dict[str, object]) -> dict[int, DealOutcome]:
     except ValueError:
         first = None
     if first != header:
-        raise SkatError(f"--out {path!r} holds another run ({lines[0][:120]!r}), not "
+        if (isinstance(first, dict) and first.get("skat_arena") == header["skat_arena"]
+                and all(first.get(k) == header[k] for k in _RUN_KEYS)):
+            raise SkatError(
+                f"--out {path!r} holds this run played by another skatlib (version "
+                f"{first.get('skatlib')!r}, source {first.get('source')!r}; this one is "
+                f"{header['skatlib']!r}, source {header['source']!r}): its bots may play "
+                "differently, so its deals are not resumed; give a new file",
+                Reason.BAD_RECORD)
+        raise SkatError(f"--out {path!r} holds another run ({lines[0][:160]!r}), not "
                         f"{json.dumps(header)}: give a new file or the same --bots, --seed "
                         "and --rules", Reason.BAD_RECORD)
     done: dict[int, DealOutcome] = {}
