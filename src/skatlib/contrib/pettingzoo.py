@@ -38,6 +38,7 @@ from ..observation import observe
 from ..rules import Rules, preset
 from ..state import GameState, Phase, apply, new_game
 from ..state._core import MOVER
+from ..state._playing import play as _play
 
 __all__ = ["AGENTS", "env", "raw_env"]
 
@@ -225,7 +226,6 @@ class raw_env(AECEnv):
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
-        self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
         """Per seat, its tensor followed through the deal (encoding._Tracker), written
         through a memoryview of the seat's array in :attr:`_arrays` (a store through a
@@ -236,6 +236,15 @@ class raw_env(AECEnv):
         """The state the trackers are at."""
         self._info = observation == "information_state"
         self._float32 = np.float32
+        block = np.zeros((3, size), dtype=np.float32)
+        rows: list[Any] = list(block)
+        self._start_arrays = (block, rows, [memoryview(row) for row in rows])
+        """The arrays of the three seats' trackers from a deal's start: one block, its
+        rows, a memoryview of each (made once: a memoryview of a numpy array costs about
+        as much as the array), cleared and written again at each :meth:`reset` (only
+        copies are handed out).  One attribute for the three: an instance of more than
+        30 attributes loses CPython 3.11's fast attribute lookup (its keys are no longer
+        shared)."""
         self._start()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -258,13 +267,15 @@ class raw_env(AECEnv):
         # first turn); from a state that is not a deal's start, each seat observes anew
         s = self.state
         info = self._info
-        arrays: list[Any] = list(self._zeros((3, self._size), self._float32))  # one each
-        trackers = [E._Tracker.at_start(memoryview(arrays[seat]), s, seat, info)
-                    for seat in range(3)]
+        at_start = E._Tracker.at_start
+        block, rows, views = self._start_arrays
+        block.fill(0.0)
+        trackers = [at_start(views[0], s, 0, info), at_start(views[1], s, 1, info),
+                    at_start(views[2], s, 2, info)]
         if trackers[0] is None:
             self._trackers, self._tracked = [None, None, None], None
-        else:
-            self._trackers, self._arrays, self._tracked = trackers, arrays, s
+        else:  # (a list of its own: _observe_anew replaces an entry)
+            self._trackers, self._arrays, self._tracked = trackers, rows[:], s
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (reproducibly with ``seed``; then every later reset
@@ -364,9 +375,10 @@ class raw_env(AECEnv):
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(before))}", Reason.UNKNOWN_ACTION)
         if before[0] is _PLAYING:  # a card (the env takes no side actions)
-            # a legal id is then a card: action_from_id(i, s) (its Play), inlined
-            # (proven equal in test_contrib_pettingzoo)
-            s = self.state = apply(before, _PLAYS[i], check=False)
+            # a legal id is then a card: apply(before, action_from_id(i, before),
+            # check=False), which for a Play is skatlib.state._playing.play, called
+            # directly (proven equal in test_contrib_pettingzoo)
+            s = self.state = _play(before, i)
             if self._tracked is before:
                 trackers = self._trackers
                 _play_all(trackers, before, i, s)
