@@ -185,7 +185,8 @@ def test_the_movers_own_observations_and_masks_are_fresh(rules: str) -> None:
     """The loop of a random agent (only the agent to move observes, as in
     ``benchmarks/rl.py``): every tensor is that of a fresh ``observe``, every mask the
     state's ``legal_mask`` (a card mask written from its bytes, the others copied from
-    the env's cache), each a new array."""
+    the env's cache; in card play the mask ``observe`` works out itself, its inlined
+    ``_tables.legal_cards_mask``, ISkO 4.2), each a new array."""
     e = env(rules=rules)
     rng = random.Random(11)
     seen: list[Any] = []

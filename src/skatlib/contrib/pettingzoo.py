@@ -31,6 +31,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
+from .. import _tables as T
 from .. import encoding as E
 from ..deal import Deal
 from ..errors import ArgumentTypeError, IllegalActionError, Reason, as_seed
@@ -55,6 +56,7 @@ _BYTE_ROWS = tuple(bytes(b >> r & 1 for r in range(8)) for b in range(256))
 _NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
 """The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
 _frombuffer = np.frombuffer
+_FOLLOW = T.FOLLOW
 _INT8 = np.int8
 
 
@@ -309,7 +311,21 @@ class raw_env(AECEnv):
         if s[MOVER] != seat:
             return {"observation": tensor.copy(), "action_mask": self._no_mask.copy()}
         last = self._last_mask  # _legal(s), its hit inlined
-        legal = last[1] if last[0] is s else self._legal(s)
+        if last[0] is s:
+            legal = last[1]
+        elif s[0] is _PLAYING:
+            # the cards the mover may play: encoding.legal_mask(s) in card play, which
+            # is skatlib._tables.legal_cards_mask (ISkO 4.2), inlined (proven equal in
+            # test_contrib_pettingzoo); kept for the step that follows, as _legal does
+            legal = s[2][seat]  # HANDS; TRICK and GT below (skatlib.state._core)
+            trick = s[3]
+            if trick:
+                follow = legal & _FOLLOW[s[6]][trick[0]]
+                if follow:
+                    legal = follow
+            self._last_mask = (s, legal)
+        else:
+            legal = self._legal(s)
         if legal >> 32:
             return {"observation": tensor.copy(), "action_mask": self._mask_array(legal)}
         # a mask of cards alone (card play, the put-away): written from its four bytes
