@@ -201,7 +201,8 @@ def test_the_movers_own_observations_and_masks_are_fresh(rules: str) -> None:
             mask = obs["action_mask"]
             assert mask.dtype == np.int8 and mask.shape == (E.NUM_ACTIONS,)
             assert [int(i) for i in np.flatnonzero(mask)] == list(E.legal_ids(s))
-            assert all(mask is not m for m in seen[-3:])
+            assert all(mask is not m and not np.shares_memory(mask, m) for m in seen[-3:])
+            assert mask.flags.writeable and obs["observation"].flags.writeable
             if s.phase is Phase.PLAYING:  # the step's inlined apply(action_from_id(...))
                 for c in np.flatnonzero(mask):
                     assert E._PLAYS[int(c)] == E.action_from_id(int(c), s)

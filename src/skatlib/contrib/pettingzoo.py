@@ -56,6 +56,8 @@ _BYTE_ROWS = tuple(bytes(b >> r & 1 for r in range(8)) for b in range(256))
 _NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
 """The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
 _frombuffer = np.frombuffer
+_join_bytes = bytearray().join
+"""Joins bytes into a new bytearray (the empty separator itself never changes)."""
 _FOLLOW = T.FOLLOW
 _INT8 = np.int8
 
@@ -328,11 +330,12 @@ class raw_env(AECEnv):
             legal = self._legal(s)
         if legal >> 32:
             return {"observation": tensor.copy(), "action_mask": self._mask_array(legal)}
-        # a mask of cards alone (card play, the put-away): written from its four bytes
+        # a mask of cards alone (card play, the put-away): written from its four bytes,
+        # joined straight into a new bytearray (the array's own, writable buffer)
         rows = _BYTE_ROWS
-        return {"observation": tensor.copy(), "action_mask": _frombuffer(bytearray(
-            rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
-            + rows[legal >> 24] + _NO_MORE_IDS), _INT8)}
+        return {"observation": tensor.copy(), "action_mask": _frombuffer(_join_bytes((
+            rows[legal & 255], rows[legal >> 8 & 255], rows[legal >> 16 & 255],
+            rows[legal >> 24], _NO_MORE_IDS)), _INT8)}
 
     def _observe_anew(self, s: GameState, seat: int) -> Any:
         """``seat``'s tensor in ``s`` from an observation; its tracker follows it from
