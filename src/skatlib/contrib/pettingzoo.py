@@ -139,12 +139,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         ``test_contrib_pettingzoo``)."""
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
-            self._has_updated = True
+            return
+        inner = self.env  # read once: each attribute of a wrapper goes through the
+        self._has_updated = True  # __getattr__ hook of PettingZoo's BaseWrapper
+        if not inner.agents:
             EnvLogger.warn_step_after_terminated_truncated()
         else:
-            self._has_updated = True
-            self.env.step(action)
+            inner.step(action)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """``OrderEnforcingWrapper.agent_iter`` with the iterator's steps inlined
@@ -168,9 +169,15 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
     checked it): the same stops, the same assertion (proven equal in
     ``test_contrib_pettingzoo``)."""
 
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._inner = env.env
+        """The wrapped env, read once (an attribute of the wrapper goes through the
+        ``__getattr__`` hook of PettingZoo's ``BaseWrapper``)."""
+
     def __next__(self) -> str:
         wrapper = self.env
-        inner = wrapper.env
+        inner = self._inner
         if not inner.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
