@@ -13,9 +13,10 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (pip insta
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from skatlib import Deal, IllegalActionError, Phase, new_game, observe
+from skatlib import Deal, IllegalActionError, Phase, apply, new_game, observe
 from skatlib import encoding as E
 from skatlib.contrib.pettingzoo import AGENTS, env, raw_env
+from skatlib.state import _playing
 
 
 @pytest.mark.parametrize("rules", ["isko", "pub"])
@@ -184,7 +185,8 @@ def test_the_movers_own_observations_and_masks_are_fresh(rules: str) -> None:
     """The loop of a random agent (only the agent to move observes, as in
     ``benchmarks/rl.py``): every tensor is that of a fresh ``observe``, every mask the
     state's ``legal_mask`` (a card mask written from its bytes, the others copied from
-    the env's cache), each a new array."""
+    the env's cache; in card play the mask ``observe`` works out itself, its inlined
+    ``_tables.legal_cards_mask``, ISkO 4.2), each a new array."""
     e = env(rules=rules)
     rng = random.Random(11)
     seen: list[Any] = []
@@ -199,10 +201,12 @@ def test_the_movers_own_observations_and_masks_are_fresh(rules: str) -> None:
             mask = obs["action_mask"]
             assert mask.dtype == np.int8 and mask.shape == (E.NUM_ACTIONS,)
             assert [int(i) for i in np.flatnonzero(mask)] == list(E.legal_ids(s))
-            assert all(mask is not m for m in seen[-3:])
-            if s.phase is Phase.PLAYING:  # the step's inlined action_from_id
+            assert all(mask is not m and not np.shares_memory(mask, m) for m in seen[-3:])
+            assert mask.flags.writeable and obs["observation"].flags.writeable
+            if s.phase is Phase.PLAYING:  # the step's inlined apply(action_from_id(...))
                 for c in np.flatnonzero(mask):
                     assert E._PLAYS[int(c)] == E.action_from_id(int(c), s)
+                    assert _playing.play(s, int(c)) == apply(s, E._PLAYS[int(c)], check=False)
             seen.append(mask)
             if term or trunc:
                 e.step(None)
@@ -258,3 +262,27 @@ def test_the_wrappers_step_and_agent_iter_equal_pettingzoos_own(
         warned.clear()
         e.step(None)  # once every agent is done: a warning, nothing else
         assert warned == [True] and not e.agents
+
+
+def test_the_arrays_kept_across_resets_never_reach_a_handed_out_observation() -> None:
+    """The trackers' arrays of a deal's start are kept and cleared at each reset
+    (``raw_env._start_arrays``): what was handed out before stays as it was, and each
+    new deal starts from the fresh tensors of its first observations."""
+    e = env(rules="isko")
+    rng = random.Random(5)
+    kept: list[tuple[Any, list[float]]] = []
+    for seed in range(6):
+        e.reset(seed=seed)
+        first = True
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            s = e.unwrapped.state
+            if first:
+                want = E.information_state_tensor(observe(s, AGENTS.index(agent)))
+                assert obs["observation"].tolist() == np.asarray(want, np.float32).tolist()
+                first = False
+            kept.append((obs["observation"], obs["observation"].tolist()))
+            e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert all(array.tolist() == values for array, values in kept)
+    assert all(not np.shares_memory(array, row) for array, _ in kept[-40:]
+               for row in e.unwrapped._start_arrays[1])

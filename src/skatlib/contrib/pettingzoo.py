@@ -31,6 +31,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
+from .. import _tables as T
 from .. import encoding as E
 from ..deal import Deal
 from ..errors import ArgumentTypeError, IllegalActionError, Reason, as_seed
@@ -38,6 +39,7 @@ from ..observation import observe
 from ..rules import Rules, preset
 from ..state import GameState, Phase, apply, new_game
 from ..state._core import MOVER
+from ..state._playing import play as _play
 
 __all__ = ["AGENTS", "env", "raw_env"]
 
@@ -54,6 +56,9 @@ _BYTE_ROWS = tuple(bytes(b >> r & 1 for r in range(8)) for b in range(256))
 _NO_MORE_IDS = bytes(E.NUM_ACTIONS - 32)
 """The action-mask entries of ids 32 and up, all zero (a mask of cards alone)."""
 _frombuffer = np.frombuffer
+_join_bytes = bytearray().join
+"""Joins bytes into a new bytearray (the empty separator itself never changes)."""
+_FOLLOW = T.FOLLOW
 _INT8 = np.int8
 
 
@@ -134,12 +139,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         ``test_contrib_pettingzoo``)."""
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
-            self._has_updated = True
+            return
+        inner = self.env  # read once: each attribute of a wrapper goes through the
+        self._has_updated = True  # __getattr__ hook of PettingZoo's BaseWrapper
+        if not inner.agents:
             EnvLogger.warn_step_after_terminated_truncated()
         else:
-            self._has_updated = True
-            self.env.step(action)
+            inner.step(action)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """``OrderEnforcingWrapper.agent_iter`` with the iterator's steps inlined
@@ -163,9 +169,15 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
     checked it): the same stops, the same assertion (proven equal in
     ``test_contrib_pettingzoo``)."""
 
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._inner = env.env
+        """The wrapped env, read once (an attribute of the wrapper goes through the
+        ``__getattr__`` hook of PettingZoo's ``BaseWrapper``)."""
+
     def __next__(self) -> str:
         wrapper = self.env
-        inner = wrapper.env
+        inner = self._inner
         if not inner.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
@@ -225,7 +237,6 @@ class raw_env(AECEnv):
         self._masks: dict[int, Any] = {}
         self._no_mask = np.zeros(E.NUM_ACTIONS, dtype=np.int8)
         self._empty = np.empty
-        self._zeros = np.zeros
         self._trackers: list[Any] = [None, None, None]
         """Per seat, its tensor followed through the deal (encoding._Tracker), written
         through a memoryview of the seat's array in :attr:`_arrays` (a store through a
@@ -236,6 +247,15 @@ class raw_env(AECEnv):
         """The state the trackers are at."""
         self._info = observation == "information_state"
         self._float32 = np.float32
+        block = np.zeros((3, size), dtype=np.float32)
+        rows: list[Any] = list(block)
+        self._start_arrays = (block, rows, [memoryview(row) for row in rows])
+        """The arrays of the three seats' trackers from a deal's start: one block, its
+        rows, a memoryview of each (made once: a memoryview of a numpy array costs about
+        as much as the array), cleared and written again at each :meth:`reset` (only
+        copies are handed out).  One attribute for the three: an instance of more than
+        30 attributes loses CPython 3.11's fast attribute lookup (its keys are no longer
+        shared)."""
         self._start()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -258,13 +278,15 @@ class raw_env(AECEnv):
         # first turn); from a state that is not a deal's start, each seat observes anew
         s = self.state
         info = self._info
-        arrays: list[Any] = list(self._zeros((3, self._size), self._float32))  # one each
-        trackers = [E._Tracker.at_start(memoryview(arrays[seat]), s, seat, info)
-                    for seat in range(3)]
+        at_start = E._Tracker.at_start
+        block, rows, views = self._start_arrays
+        block.fill(0.0)
+        trackers = [at_start(views[0], s, 0, info), at_start(views[1], s, 1, info),
+                    at_start(views[2], s, 2, info)]
         if trackers[0] is None:
             self._trackers, self._tracked = [None, None, None], None
-        else:
-            self._trackers, self._arrays, self._tracked = trackers, arrays, s
+        else:  # (a list of its own: _observe_anew replaces an entry)
+            self._trackers, self._arrays, self._tracked = trackers, rows[:], s
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (reproducibly with ``seed``; then every later reset
@@ -298,14 +320,29 @@ class raw_env(AECEnv):
         if s[MOVER] != seat:
             return {"observation": tensor.copy(), "action_mask": self._no_mask.copy()}
         last = self._last_mask  # _legal(s), its hit inlined
-        legal = last[1] if last[0] is s else self._legal(s)
+        if last[0] is s:
+            legal = last[1]
+        elif s[0] is _PLAYING:
+            # the cards the mover may play: encoding.legal_mask(s) in card play, which
+            # is skatlib._tables.legal_cards_mask (ISkO 4.2), inlined (proven equal in
+            # test_contrib_pettingzoo); kept for the step that follows, as _legal does
+            legal = s[2][seat]  # HANDS; TRICK and GT below (skatlib.state._core)
+            trick = s[3]
+            if trick:
+                follow = legal & _FOLLOW[s[6]][trick[0]]
+                if follow:
+                    legal = follow
+            self._last_mask = (s, legal)
+        else:
+            legal = self._legal(s)
         if legal >> 32:
             return {"observation": tensor.copy(), "action_mask": self._mask_array(legal)}
-        # a mask of cards alone (card play, the put-away): written from its four bytes
+        # a mask of cards alone (card play, the put-away): written from its four bytes,
+        # joined straight into a new bytearray (the array's own, writable buffer)
         rows = _BYTE_ROWS
-        return {"observation": tensor.copy(), "action_mask": _frombuffer(bytearray(
-            rows[legal & 255] + rows[legal >> 8 & 255] + rows[legal >> 16 & 255]
-            + rows[legal >> 24] + _NO_MORE_IDS), _INT8)}
+        return {"observation": tensor.copy(), "action_mask": _frombuffer(_join_bytes((
+            rows[legal & 255], rows[legal >> 8 & 255], rows[legal >> 16 & 255],
+            rows[legal >> 24], _NO_MORE_IDS)), _INT8)}
 
     def _observe_anew(self, s: GameState, seat: int) -> Any:
         """``seat``'s tensor in ``s`` from an observation; its tracker follows it from
@@ -364,9 +401,10 @@ class raw_env(AECEnv):
                 f"action {i} is not legal for {agent} now: legal ids "
                 f"{list(E.legal_ids(before))}", Reason.UNKNOWN_ACTION)
         if before[0] is _PLAYING:  # a card (the env takes no side actions)
-            # a legal id is then a card: action_from_id(i, s) (its Play), inlined
-            # (proven equal in test_contrib_pettingzoo)
-            s = self.state = apply(before, _PLAYS[i], check=False)
+            # a legal id is then a card: apply(before, action_from_id(i, before),
+            # check=False), which for a Play is skatlib.state._playing.play, called
+            # directly (proven equal in test_contrib_pettingzoo)
+            s = self.state = _play(before, i)
             if self._tracked is before:
                 trackers = self._trackers
                 _play_all(trackers, before, i, s)
