@@ -480,6 +480,75 @@ def _squeeze_lows(la: int, lb: int, lc: int) -> int:
             | _squeeze_trump(lc, r, gone))
 
 
+_SQUEEZE7 = _squeeze_table(7)
+
+
+def _structure(ha: int, hb: int, hc: int) -> int:
+    """The quasi-symmetry key of three hands of a suit or grand game: in each suit
+    (7 bits, the jacks apart) and among the jacks, every hand squeezed over the
+    cards still in play (:func:`_squeeze_table`), so that only the order of the
+    remaining cards is kept, not which ones they are.  Two positions with the
+    same key play alike card for card (the i-th weakest remaining card of a suit
+    in one is the i-th weakest in the other, in the same hand): every play has
+    the same trick winners in both, and only the card points differ
+    (:func:`_point_shift` bounds by how much)."""
+    r = ha | hb | hc
+    sq = _SQUEEZE7
+    key = 0
+    for sh in (0, 8, 16, 24):
+        rs = (r >> sh & 0x7F) << 7
+        key = (key << 21 | sq[rs | ha >> sh & 0x7F] | sq[rs | hb >> sh & 0x7F] << 7
+               | sq[rs | hc >> sh & 0x7F] << 14)
+    jr = _jack_nibble(r) << 4
+    return (key << 12 | _SQUEEZE4[jr | _jack_nibble(ha)] | _SQUEEZE4[jr | _jack_nibble(hb)] << 4
+            | _SQUEEZE4[jr | _jack_nibble(hc)] << 8)
+
+
+def _shift_table() -> list[int]:
+    """Table[(P << 7) | Q] for two sets P, Q of plain ranks (7 bits, 7 8 9 Q K T A)
+    of one suit with as many cards: pairing the i-th weakest card of P with the
+    i-th weakest of Q, ``up << 8 | down`` where ``up`` sums what the cards of Q
+    are worth more than their partners and ``down`` what they are worth less
+    (0 for sets of different sizes, which are never paired)."""
+    pts = T.RANK_POINTS[:7]
+    table = [0] * (1 << 14)
+    for p in range(1 << 7):
+        pp = [pts[b] for b in range(7) if p >> b & 1]
+        for q in range(1 << 7):
+            qq = [pts[b] for b in range(7) if q >> b & 1]
+            if len(pp) != len(qq):
+                continue
+            up = sum(max(0, y - x) for x, y in zip(pp, qq))
+            down = sum(max(0, x - y) for x, y in zip(pp, qq))
+            table[p << 7 | q] = up << 8 | down
+    return table
+
+
+_SHIFT = _shift_table()
+
+
+def _point_shift(rp: int, rq: int) -> int:
+    """How far the value of a position with the remaining cards ``rq`` can lie from
+    that of a quasi-symmetric one (the same :func:`_structure` key) with the
+    remaining cards ``rp``: ``up << 8 | down``, the value of the first being
+    between the second's minus ``down`` and plus ``up``.  Whatever both sides
+    play, the same tricks go the same way in both; the declarer's points differ
+    by what his cards are worth more or less than their partners, at most the
+    sum of the gains (``up``) and at least minus the sum of the losses
+    (``down``), over every remaining card (the jacks are all worth 2).  The
+    points search inlines this; a test checks them equal.
+
+    >>> from skatlib.cards import Card
+    >>> m = lambda *cs: sum(1 << Card.parse(c).index for c in cs)
+    >>> divmod(_point_shift(m("CK", "C7"), m("CQ", "C7")), 256)  # K (4) -> Q (3)
+    (0, 1)
+    """
+    sh = _SHIFT
+    return (sh[(rp & 0x7F) << 7 | rq & 0x7F] + sh[(rp >> 8 & 0x7F) << 7 | rq >> 8 & 0x7F]
+            + sh[(rp >> 16 & 0x7F) << 7 | rq >> 16 & 0x7F]
+            + sh[(rp >> 24 & 0x7F) << 7 | rq >> 24 & 0x7F])
+
+
 def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
     """The suit-isomorphism key of the three hands (the leader's first) for game
     type ``gt``: suits that play alike are interchangeable, so the per-suit
@@ -551,7 +620,8 @@ _ENTRY = "lower | upper << 7 | (best lead + 1) << 14"
 """A points-search table entry: one int (not a list: no allocation of a tracked
 object per store, which the garbage collector would scan), holding bounds on the
 declarer's points still to come (0..120, 7 bits each) and the best lead found
-(a card index, -1 for none)."""
+(a card index, -1 for none); with the quasi-symmetry keys (``qsym``) also the
+remaining cards of the position stored, ``... | remaining << 20``."""
 
 _HISTORY_STEP = 16
 """What a lead gains in the history order for each cutoff it caused."""
@@ -627,12 +697,13 @@ class Solver:
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
-                 isokeys: object = False, killers: object = True,
+                 isokeys: object = False, killers: object = True, qsym: object = False,
                  tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
         self.killers = _flag(killers, "killers")
         self.eqkeys = _flag(eqkeys, "eqkeys")
         self.isokeys = _flag(isokeys, "isokeys")
+        self.qsym = _flag(qsym, "qsym")
         self.history = _flag(history, "history")
         self.targets = _flag(targets, "targets")
         self.bounds = _flag(bounds, "bounds")
@@ -647,6 +718,8 @@ class Solver:
         self._stats = [0]
         self._squeezed: dict[int, int] = {}
         """The low cards of three hands -> squeezed (see _squeeze_lows)."""
+        self._structures: dict[int, int] = {}
+        """Three hands -> their quasi-symmetry key (see _structure), shifted by 2."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
@@ -700,6 +773,7 @@ class Solver:
         for _, gtable in self._goals.values():
             gtable.clear()
         self._squeezed.clear()
+        self._structures.clear()
 
     def _evict(self) -> None:
         """Every table keeps its newer half (a dict keeps insertion order, so the
@@ -734,6 +808,8 @@ class Solver:
             self._evict()
         if len(self._squeezed) > _SQUEEZE_LIMIT:
             self._squeezed.clear()
+        if len(self._structures) > _SQUEEZE_LIMIT:
+            self._structures.clear()
         self._limit[0] = min(self._node_limit, n + _CHECK_EVERY)
 
     # ----- public entry points on states
@@ -1002,6 +1078,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
     sq_memo = solver._squeezed
+    qsym = solver.qsym
+    structure = _structure
+    st_memo = solver._structures
+    shift = _SHIFT
     reps = _reps_trump
     runs = _runs_trump
     cards = _cards
@@ -1045,6 +1125,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     return v
         entry = None
         tkey = 0
+        remaining = ha | hb | hc
         if use_tt:
             la = ha & low_cards
             lb_ = hb & low_cards
@@ -1077,7 +1158,37 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     alpha = lb
                 if ub < beta:
                     beta = ub
-        remaining = ha | hb | hc
+        qkey = 0
+        if qsym:
+            # quasi-symmetry: a second entry keyed on the order of the remaining cards
+            # only (bit 100 set); one stored for other cards (its remaining cards in
+            # bits 20..51) bounds this position's value shifted by the points
+            # difference (an inlined copy of _point_shift)
+            k = (hc << 32 | hb) << 32 | ha
+            qkey = st_memo.get(k)
+            if qkey is None:
+                qkey = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100
+            qkey |= dr
+            qentry = tt.get(qkey)
+            if qentry is not None:
+                rp = qentry >> 20
+                if rp != remaining:
+                    d = (shift[(rp & 0x7F) << 7 | remaining & 0x7F]
+                         + shift[(rp >> 8 & 0x7F) << 7 | remaining >> 8 & 0x7F]
+                         + shift[(rp >> 16 & 0x7F) << 7 | remaining >> 16 & 0x7F]
+                         + shift[(rp >> 24 & 0x7F) << 7 | remaining >> 24 & 0x7F])
+                    lb = (qentry & 127) - (d & 255)
+                    ub = (qentry >> 7 & 127) + (d >> 8)
+                    if lb >= beta:
+                        return lb
+                    if ub <= alpha:
+                        return ub
+                    if lb > alpha:
+                        alpha = lb
+                    if ub < beta:
+                        beta = ub
+                    if alpha >= beta:
+                        return alpha
         m0 = dr == 0
         m1 = dr == 1
         m2 = dr == 2
@@ -1103,7 +1214,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 if kc != moves0[0] and kc in moves0:
                     moves0 = [kc, *(c for c in moves0 if c != kc)]
             if entry is not None and len(moves0) > 1:
-                bm = (entry >> 14) - 1
+                bm = (entry >> 14 & 63) - 1
                 if bm != moves0[0] and bm in moves0:
                     moves0 = [bm, *(c for c in moves0 if c != bm)]
         a0 = alpha
@@ -1248,6 +1359,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             else:
                 lb = ub = best0
             tt[tkey] = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
+            if qsym:
+                tt[qkey] = lb | ub << 7 | remaining << 20
         return best0
 
     return search
