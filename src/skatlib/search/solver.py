@@ -1159,6 +1159,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 if ub < beta:
                     beta = ub
         qkey = 0
+        qentry = None
         if qsym:
             # quasi-symmetry: a second entry keyed on the order of the remaining cards
             # only (bit 100 set); one stored for other cards (its remaining cards in
@@ -1213,8 +1214,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 kc = killer[dr * 16 + ha.bit_count()]
                 if kc != moves0[0] and kc in moves0:
                     moves0 = [kc, *(c for c in moves0 if c != kc)]
-            if entry is not None and len(moves0) > 1:
-                bm = (entry >> 14 & 63) - 1
+            if len(moves0) > 1 and (entry is not None or qentry is not None):
+                # the table's best lead, else the quasi-symmetric entry's
+                bm = ((qentry if entry is None else entry) >> 14 & 63) - 1
                 if bm != moves0[0] and bm in moves0:
                     moves0 = [bm, *(c for c in moves0 if c != bm)]
         a0 = alpha
@@ -1360,7 +1362,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 lb = ub = best0
             tt[tkey] = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
             if qsym:
-                tt[qkey] = lb | ub << 7 | remaining << 20
+                tt[qkey] = lb | ub << 7 | (bm + 1) << 14 | remaining << 20
         return best0
 
     return search
