@@ -50,6 +50,13 @@ trick start; the three cards of a trick are nested loops), with
   positions equal up to equivalent cards share one entry;
 * killer leads for the defenders: the last defender's lead that caused a
   cutoff at the same depth is tried first (after the table's best lead);
+* quasi-symmetry bounds (after Kupferschmid and Helmert, 2006): a second
+  table entry is keyed on the order of the remaining cards only (which hand
+  holds the i-th weakest remaining card of each suit and of the jacks), not
+  on which cards they are.  Positions with one such key play alike, card for
+  card and trick for trick; only the card points differ, so the bounds stored
+  for one bound the other's value shifted by at most the points difference
+  (:func:`_point_shift`), and a shifted bound outside the window cuts;
 * optionally (off by default, it measured no gain) the history heuristic:
   leads that caused cutoffs are tried earlier;
 * optionally (off by default, it merges too few positions to pay for its key)
@@ -499,9 +506,15 @@ def _structure(ha: int, hb: int, hc: int) -> int:
         rs = (r >> sh & 0x7F) << 7
         key = (key << 21 | sq[rs | ha >> sh & 0x7F] | sq[rs | hb >> sh & 0x7F] << 7
                | sq[rs | hc >> sh & 0x7F] << 14)
-    jr = _jack_nibble(r) << 4
-    return (key << 12 | _SQUEEZE4[jr | _jack_nibble(ha)] | _SQUEEZE4[jr | _jack_nibble(hb)] << 4
-            | _SQUEEZE4[jr | _jack_nibble(hc)] << 8)
+    if not r & T.JACKS:
+        return key << 12
+    # the jacks' nibbles: inlined copies of _jack_nibble
+    jr = ((r >> 7 & 1) | (r >> 14 & 2) | (r >> 21 & 4) | (r >> 28 & 8)) << 4
+    sq4 = _SQUEEZE4
+    return (key << 12
+            | sq4[jr | (ha >> 7 & 1) | (ha >> 14 & 2) | (ha >> 21 & 4) | (ha >> 28 & 8)]
+            | sq4[jr | (hb >> 7 & 1) | (hb >> 14 & 2) | (hb >> 21 & 4) | (hb >> 28 & 8)] << 4
+            | sq4[jr | (hc >> 7 & 1) | (hc >> 14 & 2) | (hc >> 21 & 4) | (hc >> 28 & 8)] << 8)
 
 
 def _shift_table() -> list[int]:
@@ -683,6 +696,11 @@ class Solver:
         null, the three plain suits in a suit game) share an entry.  Off by
         default: they merge about 1% of the nodes and the key costs more time
         than that saves.
+    :param qsym: quasi-symmetry bounds: every position is also stored under the
+        order of its remaining cards (:func:`_structure`), and an entry stored
+        for other cards in that order bounds the value shifted by the points
+        difference (:func:`_point_shift`).  About 0.4 × the nodes and half the
+        time on RuleBot deals (``benchmarks/solver.py --realistic``).
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -697,7 +715,7 @@ class Solver:
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
-                 isokeys: object = False, killers: object = True, qsym: object = False,
+                 isokeys: object = False, killers: object = True, qsym: object = True,
                  tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
         self.killers = _flag(killers, "killers")
