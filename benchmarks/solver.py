@@ -20,9 +20,10 @@ What is measured, on one core (CPU time unless ``--timer wall``):
   Median, 90th percentile, mean and max time, nodes (trick-start positions
   searched) and nodes per second.
 * the effect of each search enhancement: the same deals with one of them
-  switched off, and issue 17's three (equivalent transposition keys, history
+  switched off, and issue 17's (equivalent transposition keys, history
   heuristic, the target 61 probed first, the defenders' killer leads, the
-  suit-isomorphism keys, the quasi-symmetry bounds) each alone on top of the solver before them, and the
+  suit-isomorphism keys, the quasi-symmetry bounds) each alone on top of the
+  solver before them, and the
   quick bounds from sure tricks and the suit-isomorphism keys (off by
   default) on top of the default (``--rows`` picks rows by index).  A run
   that passes ``--node-cap`` nodes is stopped and shown as ``>``; "same" says

@@ -1184,10 +1184,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             # bits 20..51) bounds this position's value shifted by the points
             # difference (an inlined copy of _point_shift)
             k = (hc << 32 | hb) << 32 | ha
-            qkey = st_memo.get(k)
-            if qkey is None:
-                qkey = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100
-            qkey |= dr
+            qhit = st_memo.get(k)
+            if qhit is None:
+                qhit = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100
+            qkey = qhit | dr
             qentry = tt.get(qkey)
             if qentry is not None:
                 rp = qentry >> 20
@@ -1232,9 +1232,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 kc = killer[dr * 16 + ha.bit_count()]
                 if kc != moves0[0] and kc in moves0:
                     moves0 = [kc, *(c for c in moves0 if c != kc)]
-            if len(moves0) > 1 and (entry is not None or qentry is not None):
-                # the table's best lead, else the quasi-symmetric entry's
-                bm = ((qentry if entry is None else entry) >> 14 & 63) - 1
+            best = qentry if entry is None else entry  # else the quasi-symmetric one's
+            if best is not None and len(moves0) > 1:
+                bm = (best >> 14 & 63) - 1
                 if bm != moves0[0] and bm in moves0:
                     moves0 = [bm, *(c for c in moves0 if c != bm)]
         a0 = alpha
