@@ -72,8 +72,8 @@ trick start; the three cards of a trick are nested loops), with
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
-a median of a few seconds in pure Python, with a tail of over ten (see
-:doc:`/bots` for the measured figures).
+a median of under a second in pure Python, with a tail of a few seconds (see
+:doc:`/performance` for the measured figures).
 """
 
 from __future__ import annotations
@@ -659,7 +659,9 @@ class Solver:
     entry costs about 130 bytes (measured with tracemalloc: the key, the int
     holding the bounds and the best lead, and the dict slot), so the tables
     stay under about 140 MB at the default; a solver with ``tt_limit=400_000``
-    (the PIMC bot's) under 60 MB.
+    (the PIMC bot's) under 60 MB.  With the quasi-symmetry bounds a position
+    takes two entries (both count), and the memo of their keys holds at most
+    200,000 hands (about 20 MB), as the memo of squeezed low cards does.
     :meth:`clear` (or :func:`clear_cache` for the solver behind :func:`solve`)
     frees them at once.
 
