@@ -775,3 +775,25 @@ def test_quasi_symmetry_bounds_keep_the_values(seed: int, tricks: int) -> None:
         assert value - (shift & 255) <= twin_value <= value + (shift >> 8)
         if not pos.trick:
             assert qsym.evaluate_position(twin) == Solver(qsym=False).evaluate_position(twin)
+
+
+def test_order_key_tables_equal_the_second_and_last_hands_rules() -> None:
+    """_order_keys holds, as tables, the sort keys the points search's second and
+    last hand used as functions: behind the partner's lead the card points less 8
+    for a card that overtakes; against an opponent's lead the points plus 64 for
+    a card that beats it, else minus the points; for the last hand against the
+    trick's holder ``t`` the points plus 100 for a card that beats ``t``, else
+    minus the points."""
+    from skatlib.search.solver import _order_keys
+
+    for gt in range(5):
+        key = T.KEY[gt]
+        partner, opponent, last = _order_keys(gt)
+        for c0 in range(32):
+            k = key[c0]
+            for c in range(32):
+                p = T.CARD_POINTS[c]
+                assert partner[c0][c] == p - (k[c] > k[c0]) * 8
+                assert opponent[c0][c] == (p + 64 if k[c] > k[c0] else -p)
+                for t in range(32):
+                    assert last[c0 * 32 + t][c] == ((p + 100) if k[c] > k[t] else -p)

@@ -591,6 +591,41 @@ def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
     return trump_key
 
 
+_OrderKeys = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                   tuple[tuple[int, ...], ...]]
+_ORDER_KEYS: dict[int, _OrderKeys] = {}
+
+
+def _order_keys(gt: int) -> _OrderKeys:
+    """The sort keys of the points search's second and last hand, as tables (so
+    that a sort calls a tuple's ``__getitem__``, not a Python function), for game
+    type ``gt``, built once: ``(partner, opponent, last)`` where ``partner[c0][c]``
+    orders the second hand's cards behind the partner's lead ``c0`` (smear
+    points, do not overtake: the card points, less 8 if ``c`` beats ``c0``),
+    ``opponent[c0][c]`` against an opponent's lead (beat it richly, else throw
+    low: points + 64 if ``c`` beats ``c0``, else minus the points), and
+    ``last[c0 * 32 + t][c]`` the last hand's cards when ``t`` holds the trick
+    led with ``c0`` and the opponents hold it (points + 100 if ``c`` beats ``t``,
+    else minus the points), all sorted highest first.
+
+    >>> partner, opponent, last = _order_keys(T.GRAND)
+    >>> opponent[Card.parse("SK").index][Card.parse("SA").index]  # beats it: 11 + 64
+    75
+    """
+    hit = _ORDER_KEYS.get(gt)
+    if hit is None:
+        K = T.KEY[gt]
+        cp = _CP
+        partner = tuple(tuple(cp[c] - (K[c0][c] > K[c0][c0]) * 8 for c in range(32))
+                        for c0 in range(32))
+        opponent = tuple(tuple(cp[c] + 64 if K[c0][c] > K[c0][c0] else -cp[c]
+                               for c in range(32)) for c0 in range(32))
+        last = tuple(tuple(cp[c] + 100 if K[c0][c] > K[c0][t] else -cp[c] for c in range(32))
+                     for c0 in range(32) for t in range(32))
+        hit = _ORDER_KEYS[gt] = (partner, opponent, last)
+    return hit
+
+
 _CARDS_MEMO: dict[int, tuple[int, ...]] = {}
 
 
@@ -1113,6 +1148,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
         hist_d[:] = lead_key
         hist_o[:] = [-k for k in lead_key]
     neg_cp = tuple(-CP[c] for c in range(32))
+    order_partner, order_opponent, order_last = _order_keys(gt)
 
     def search(ha: int, hb: int, hc: int, dr: int, rem: int, alpha: int, beta: int) -> int:
         if beta <= 0:
@@ -1256,11 +1292,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 runs2 = runs_c
             if ordering and len(moves1) > 1:
                 if m2:  # behind the partner's lead: smear points, do not overtake
-                    moves1 = sorted(moves1, key=lambda c: CP[c] - (key[c] > k0) * 8,
-                                    reverse=True)
+                    moves1 = sorted(moves1, key=order_partner[c0].__getitem__, reverse=True)
                 else:  # against an opponent's lead: beat it richly, else throw low
-                    moves1 = sorted(moves1, key=lambda c: CP[c] + 64 if key[c] > k0
-                                    else -CP[c], reverse=True)
+                    moves1 = sorted(moves1, key=order_opponent[c0].__getitem__, reverse=True)
             p0 = CP[c0]
             a1 = a0
             b1 = b0
@@ -1281,7 +1315,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     moves2 = [b for a, b in runs2]
                 if ordering and len(moves2) > 1:
                     if m2 or dr == top:  # beat the opponents richly, else throw low
-                        moves2.sort(key=lambda c: (CP[c] + 100) if key[c] > ktop else -CP[c],
+                        moves2.sort(key=order_last[c0 << 5 | (c1 if top else c0)].__getitem__,
                                     reverse=True)
                     else:  # smear onto the partner's trick
                         moves2.sort(key=neg_cp.__getitem__)
