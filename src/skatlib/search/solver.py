@@ -774,7 +774,8 @@ class Solver:
         self._squeezed: dict[int, int] = {}
         """The low cards of three hands -> squeezed (see _squeeze_lows)."""
         self._structures: dict[int, int] = {}
-        """Three hands -> their quasi-symmetry key (see _structure), shifted by 2."""
+        """A points-search table key (or, with the suit-isomorphism keys, the hands
+        and the declarer's seat) -> the quasi-symmetry table key (see _structure)."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
@@ -1133,7 +1134,11 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
     sq_memo = solver._squeezed
-    qsym = solver.qsym
+    qsym = solver.qsym and use_tt
+    # the memo of the quasi-symmetry keys is keyed on the table key when that is
+    # the hands (squeezed or not: the squeeze keeps the order of the cards); the
+    # suit-isomorphism key merges other orders, so with it on, on the hands
+    qsym_on_tkey = not isokeys
     structure = _structure
     st_memo = solver._structures
     shift = _SHIFT
@@ -1221,11 +1226,11 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             # only (bit 100 set); one stored for other cards (its remaining cards in
             # bits 20..51) bounds this position's value shifted by the points
             # difference (an inlined copy of _point_shift)
-            k = (hc << 32 | hb) << 32 | ha
+            k = tkey if qsym_on_tkey else ((hc << 32 | hb) << 32 | ha) << 2 | dr
             qhit = st_memo.get(k)
             if qhit is None:
-                qhit = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100
-            qkey = qhit | dr
+                qhit = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100 | dr
+            qkey = qhit
             qentry = tt.get(qkey)
             if qentry is not None:
                 rp = qentry >> 20
