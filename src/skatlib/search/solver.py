@@ -1241,10 +1241,18 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                          + shift[(rp >> 24 & 0x7F) << 7 | remaining >> 24 & 0x7F])
                     lb = (qentry & 127) - (d & 255)
                     ub = (qentry >> 7 & 127) + (d >> 8)
-                    if lb >= beta:
-                        return lb
-                    if ub <= alpha:
-                        return ub
+                    if lb >= beta or ub <= alpha:
+                        # keep the shifted bound as this position's own entry
+                        if entry is None:
+                            elb, eub, ebm = 0, rem, qentry >> 14 & 63
+                        else:
+                            elb, eub, ebm = entry & 127, entry >> 7 & 127, entry >> 14 & 63
+                        if lb > elb:
+                            elb = lb
+                        if ub < eub:
+                            eub = ub
+                        tt[tkey] = elb | eub << 7 | ebm << 14
+                        return lb if lb >= beta else ub
                     if lb > alpha:
                         alpha = lb
                     if ub < beta:
