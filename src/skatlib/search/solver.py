@@ -552,7 +552,7 @@ def _point_shift(rp: int, rq: int) -> int:
     points search inlines this; a test checks them equal.
 
     >>> from skatlib.cards import Card
-    >>> m = lambda *cs: sum(1 << Card.parse(c).index for c in cs)
+    >>> m = lambda *cs: sum(1 << int(Card.parse(c)) for c in cs)
     >>> divmod(_point_shift(m("CK", "C7"), m("CQ", "C7")), 256)  # K (4) -> Q (3)
     (0, 1)
     """
@@ -609,7 +609,7 @@ def _order_keys(gt: int) -> _OrderKeys:
     else minus the points), all sorted highest first.
 
     >>> partner, opponent, last = _order_keys(T.GRAND)
-    >>> opponent[Card.parse("SK").index][Card.parse("SA").index]  # beats it: 11 + 64
+    >>> opponent[int(Card.parse("SK"))][int(Card.parse("SA"))]  # beats it: 11 + 64
     75
     """
     hit = _ORDER_KEYS.get(gt)
