@@ -20,9 +20,10 @@ What is measured, on one core (CPU time unless ``--timer wall``):
   Median, 90th percentile, mean and max time, nodes (trick-start positions
   searched) and nodes per second.
 * the effect of each search enhancement: the same deals with one of them
-  switched off, and issue 17's three (equivalent transposition keys, history
+  switched off, and issue 17's (equivalent transposition keys, history
   heuristic, the target 61 probed first, the defenders' killer leads, the
-  suit-isomorphism keys) each alone on top of the solver before them, and the
+  suit-isomorphism keys, the quasi-symmetry bounds) each alone on top of the
+  solver before them, and the
   quick bounds from sure tricks and the suit-isomorphism keys (off by
   default) on top of the default (``--rows`` picks rows by index).  A run
   that passes ``--node-cap`` nodes is stopped and shown as ``>``; "same" says
@@ -71,7 +72,7 @@ from skatlib.cli.arena import run as arena_run
 from skatlib.search import solver as solver_module
 from skatlib.search.solver import SearchAborted, Solver
 
-OLD = {"eqkeys": False, "history": False, "targets": False, "killers": False}
+OLD = {"eqkeys": False, "history": False, "targets": False, "killers": False, "qsym": False}
 """The solver before issue 17: its enhancements off."""
 
 OLDER = {"tt", "ordering", "equivalence", "mtdf"}
@@ -95,6 +96,8 @@ FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("  + suit-isomorphism keys alone", {**OLD, "isokeys": True}),
     ("no killer leads", {"killers": False}),
     ("with suit-isomorphism keys (off by default)", {"isokeys": True}),
+    ("no quasi-symmetry bounds", {"qsym": False}),
+    ("  + quasi-symmetry bounds alone", {**OLD, "qsym": True}),
 )
 
 

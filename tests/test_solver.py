@@ -216,9 +216,9 @@ def test_solver_equals_brute_force_minimax() -> None:
 @pytest.mark.parametrize("flags", [
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
     {"eqkeys": False}, {"history": False}, {"targets": False}, {"bounds": True},
-    {"killers": False}, {"isokeys": True},
+    {"killers": False}, {"isokeys": True}, {"qsym": False}, {"qsym": True, "eqkeys": False},
     {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
-     "history": False, "targets": False, "killers": False},
+     "history": False, "targets": False, "killers": False, "qsym": False},
 ])
 def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
     rng = random.Random(2)
@@ -413,9 +413,10 @@ def test_old_module_names_still_work_and_warn() -> None:
     assert skatlib.sample_worlds is skatlib.search.sampling.sample_worlds
 
 
-OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False, "killers": False}
+OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False, "killers": False,
+              "qsym": False}
 """The solver before issue 17's enhancements (equivalent keys, history heuristic, the
-target 61 probed first, the defenders' killer leads)."""
+target 61 probed first, the defenders' killer leads, the quasi-symmetry bounds)."""
 
 
 def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
@@ -436,7 +437,7 @@ def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
 
 @pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True},
                                    {"targets": True}, {"bounds": True}, {"killers": True},
-                                   {"isokeys": True}])
+                                   {"isokeys": True}, {"qsym": True}])
 def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> None:
     """Issue 17: the equivalent transposition keys, the history heuristic and the
     target probed first, alone and together, give the values of the solver
@@ -465,6 +466,7 @@ def test_enhancements_keep_the_old_solvers_values_from_the_first_lead() -> None:
         assert Solver().solve(s) == value
         assert Solver(bounds=True).solve(s) == value
         assert Solver(isokeys=True).solve(s) == value
+        assert Solver(qsym=False).solve(s) == value
 
 
 def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
@@ -683,3 +685,115 @@ def test_killer_leads_keep_the_values(seed: int, tricks: int) -> None:
         assert with_killers.solve_position(pos) == Solver(killers=False).solve_position(pos)
     if pos.gt != T.NULL:
         assert with_killers.evaluate_position(pos) == Solver(killers=False).evaluate_position(pos)
+
+
+def quasi_symmetric_twin(pos: Position, rng: random.Random) -> Position:
+    """``pos`` with the remaining cards of each suit (not the jacks) replaced by a
+    random set of as many ranks of that suit, the i-th weakest going to the hand
+    (or the trick) that held the i-th weakest: the same order of the remaining
+    cards, other card points (Kupferschmid and Helmert's quasi-symmetry)."""
+    trick_mask = sum(1 << c for c in pos.trick)
+    remaining = pos.hands[0] | pos.hands[1] | pos.hands[2] | trick_mask
+    move: dict[int, int] = {}
+    for shift in (0, 8, 16, 24):
+        old = [shift + b for b in range(7) if remaining >> (shift + b) & 1]
+        new = sorted(rng.sample(range(7), len(old)))
+        move.update(zip(old, (shift + b for b in new)))
+
+    def moved(mask: int) -> int:
+        return sum(1 << move.get(c, c) for c in T.mask_cards(mask))
+
+    h = tuple(moved(m) for m in pos.hands)
+    return pos._replace(hands=(h[0], h[1], h[2]),
+                        trick=tuple(move.get(c, c) for c in pos.trick))
+
+
+def test_point_shift_and_structure_equal_their_definitions() -> None:
+    """_point_shift (inlined in the points search) pairs the i-th weakest remaining
+    card of each suit in one position with the i-th weakest in the other and sums
+    the gains and the losses; _structure (its jack nibbles inlined) squeezes every
+    hand's suits and jacks over the remaining cards."""
+    from skatlib.search.solver import (
+        _SQUEEZE4,
+        _SQUEEZE7,
+        _jack_nibble,
+        _point_shift,
+        _structure,
+    )
+
+    rng = random.Random(9)
+    for _ in range(300):
+        pos = synthetic_position(rng, rng.randrange(1, 11))
+        twin = quasi_symmetric_twin(pos, rng)
+        rp = pos.hands[0] | pos.hands[1] | pos.hands[2]
+        rq = twin.hands[0] | twin.hands[1] | twin.hands[2]
+        up = down = 0
+        for shift in (0, 8, 16, 24):
+            for a, b in zip([c for c in T.mask_cards(rp) if c - shift in range(7)],
+                            [c for c in T.mask_cards(rq) if c - shift in range(7)]):
+                up += max(0, T.CARD_POINTS[b] - T.CARD_POINTS[a])
+                down += max(0, T.CARD_POINTS[a] - T.CARD_POINTS[b])
+        assert _point_shift(rp, rq) == up << 8 | down
+        key = 0
+        for shift in (0, 8, 16, 24):
+            rs = (rp >> shift & 0x7F) << 7
+            key = key << 21 | sum(_SQUEEZE7[rs | h >> shift & 0x7F] << 7 * i
+                                  for i, h in enumerate(pos.hands))
+        jr = _jack_nibble(rp) << 4
+        key = key << 12 | sum(_SQUEEZE4[jr | _jack_nibble(h)] << 4 * i
+                              for i, h in enumerate(pos.hands))
+        assert _structure(*pos.hands) == key
+        if not pos.trick:
+            assert _structure(*pos.hands) == _structure(*twin.hands)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(1, 7))
+def test_quasi_symmetry_bounds_keep_the_values(seed: int, tricks: int) -> None:
+    """Solver(qsym=True) (the default: bounds of positions with the same order of
+    remaining cards, shifted by the points difference) gives the values of the
+    solver without them on any raw position, also for a quasi-symmetric twin
+    solved after the original by the same solver, so that the twin meets the
+    original's entries, and the same move values.  The twin's value lies within
+    the shift of _point_shift from the original's (the premise of the bounds),
+    by the solver without them."""
+    from skatlib.search.solver import _point_shift
+
+    rng = random.Random(seed)
+    pos = synthetic_position(rng, tricks)
+    twin = quasi_symmetric_twin(pos, rng)
+    qsym = Solver(qsym=True)
+    value = Solver(qsym=False).solve_position(pos)
+    twin_value = Solver(qsym=False).solve_position(twin)
+    assert qsym.solve_position(pos) == value
+    assert qsym.solve_position(twin) == twin_value
+    if pos.gt != T.NULL:
+        trick = sum(1 << c for c in pos.trick)
+        twin_trick = sum(1 << c for c in twin.trick)
+        shift = _point_shift(pos.hands[0] | pos.hands[1] | pos.hands[2] | trick,
+                             twin.hands[0] | twin.hands[1] | twin.hands[2] | twin_trick)
+        assert value - (shift & 255) <= twin_value <= value + (shift >> 8)
+        if not pos.trick:
+            assert qsym.evaluate_position(twin) == Solver(qsym=False).evaluate_position(twin)
+
+
+def test_order_key_tables_equal_the_second_and_last_hands_rules() -> None:
+    """_order_keys holds, as tables, the sort keys the points search's second and
+    last hand used as functions: behind the partner's lead the card points less 8
+    for a card that overtakes; against an opponent's lead the points plus 64 for
+    a card that beats it, else minus the points; for the last hand against the
+    trick's holder ``t`` the points plus 100 for a card that beats ``t``, else
+    minus the points."""
+    from skatlib.search.solver import _order_keys
+
+    for gt in range(5):
+        key = T.KEY[gt]
+        partner, opponent, last = _order_keys(gt)
+        for c0 in range(32):
+            k = key[c0]
+            for c in range(32):
+                p = T.CARD_POINTS[c]
+                assert partner[c0][c] == p - (k[c] > k[c0]) * 8
+                assert opponent[c0][c] == (p + 64 if k[c] > k[c0] else -p)
+                for t in range(32):
+                    assert last[c0 * 32 + t][c] == ((p + 100) if k[c] > k[t] else -p)

@@ -347,7 +347,7 @@ def evaluate_hand(cards: CardSet | int, seat: int, candidates: Sequence[Candidat
         if not isinstance(w, World):
             raise type_error("worlds", "a sequence of World (from sample_worlds)", w)
     if solver is None:
-        solver = Solver()
+        solver = Solver(qsym=False)  # see PIMCBot: the budgets' meaning as measured
     elif not isinstance(solver, Solver):
         raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
     budget = _at_least_one(nodes, "nodes")
@@ -661,7 +661,10 @@ class PIMCBot:
         """The declaration planned at the first step: (cards, bid, option)."""
         if solver is not None and not isinstance(solver, Solver):
             raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
-        self.solver = solver if solver is not None else Solver(tt_limit=400_000)
+        # without the solver's quasi-symmetry bounds (on by default since 2 December
+        # 2026): they change how many worlds a node budget solves, and the bot's
+        # budgets and its measured games are those of the solver before them
+        self.solver = solver if solver is not None else Solver(tt_limit=400_000, qsym=False)
         self._fallback = RuleBot()
         self._plan = DeclarationPlan()
 
@@ -672,7 +675,8 @@ class PIMCBot:
         decision (the first world up to four times that), no CPU cap, no
         inference, hand games bid at the bid confidence, bidding and declaring
         by RuleBot's evaluator (``bidding="rules"``), and its solver without
-        the killer leads (which change how many worlds a node budget solves).
+        the killer leads and the quasi-symmetry bounds (which change how many
+        worlds a node budget solves).
 
         >>> b = PIMCBot.v1(1)
         >>> b.max_nodes, b.inference, b.hand_confidence, b.bidding
@@ -680,7 +684,7 @@ class PIMCBot:
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
                    bid_confidence=0.55, hand_confidence=0.55, bidding="rules",
-                   solver=Solver(tt_limit=400_000, killers=False))
+                   solver=Solver(tt_limit=400_000, killers=False, qsym=False))
 
     # ----- the Bot protocol
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:

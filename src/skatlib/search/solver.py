@@ -50,6 +50,13 @@ trick start; the three cards of a trick are nested loops), with
   positions equal up to equivalent cards share one entry;
 * killer leads for the defenders: the last defender's lead that caused a
   cutoff at the same depth is tried first (after the table's best lead);
+* quasi-symmetry bounds (after Kupferschmid and Helmert, 2006): a second
+  table entry is keyed on the order of the remaining cards only (which hand
+  holds the i-th weakest remaining card of each suit and of the jacks), not
+  on which cards they are.  Positions with one such key play alike, card for
+  card and trick for trick; only the card points differ, so the bounds stored
+  for one bound the other's value shifted by at most the points difference
+  (:func:`_point_shift`), and a shifted bound outside the window cuts;
 * optionally (off by default, it measured no gain) the history heuristic:
   leads that caused cutoffs are tried earlier;
 * optionally (off by default, it merges too few positions to pay for its key)
@@ -65,8 +72,8 @@ trick start; the three cards of a trick are nested loops), with
 
 Each can be switched off (:class:`Solver` flags) to measure what it is worth
 (``benchmarks/solver.py``).  On one core a full deal from the first lead takes
-a median of a few seconds in pure Python, with a tail of over ten (see
-:doc:`/bots` for the measured figures).
+a median of under a second in pure Python, with a tail of a few seconds (see
+:doc:`/performance` for the measured figures).
 """
 
 from __future__ import annotations
@@ -480,6 +487,81 @@ def _squeeze_lows(la: int, lb: int, lc: int) -> int:
             | _squeeze_trump(lc, r, gone))
 
 
+_SQUEEZE7 = _squeeze_table(7)
+
+
+def _structure(ha: int, hb: int, hc: int) -> int:
+    """The quasi-symmetry key of three hands of a suit or grand game: in each suit
+    (7 bits, the jacks apart) and among the jacks, every hand squeezed over the
+    cards still in play (:func:`_squeeze_table`), so that only the order of the
+    remaining cards is kept, not which ones they are.  Two positions with the
+    same key play alike card for card (the i-th weakest remaining card of a suit
+    in one is the i-th weakest in the other, in the same hand): every play has
+    the same trick winners in both, and only the card points differ
+    (:func:`_point_shift` bounds by how much)."""
+    r = ha | hb | hc
+    sq = _SQUEEZE7
+    key = 0
+    for sh in (0, 8, 16, 24):
+        rs = (r >> sh & 0x7F) << 7
+        key = (key << 21 | sq[rs | ha >> sh & 0x7F] | sq[rs | hb >> sh & 0x7F] << 7
+               | sq[rs | hc >> sh & 0x7F] << 14)
+    if not r & T.JACKS:
+        return key << 12
+    # the jacks' nibbles: inlined copies of _jack_nibble
+    jr = ((r >> 7 & 1) | (r >> 14 & 2) | (r >> 21 & 4) | (r >> 28 & 8)) << 4
+    sq4 = _SQUEEZE4
+    return (key << 12
+            | sq4[jr | (ha >> 7 & 1) | (ha >> 14 & 2) | (ha >> 21 & 4) | (ha >> 28 & 8)]
+            | sq4[jr | (hb >> 7 & 1) | (hb >> 14 & 2) | (hb >> 21 & 4) | (hb >> 28 & 8)] << 4
+            | sq4[jr | (hc >> 7 & 1) | (hc >> 14 & 2) | (hc >> 21 & 4) | (hc >> 28 & 8)] << 8)
+
+
+def _shift_table() -> list[int]:
+    """Table[(P << 7) | Q] for two sets P, Q of plain ranks (7 bits, 7 8 9 Q K T A)
+    of one suit with as many cards: pairing the i-th weakest card of P with the
+    i-th weakest of Q, ``up << 8 | down`` where ``up`` sums what the cards of Q
+    are worth more than their partners and ``down`` what they are worth less
+    (0 for sets of different sizes, which are never paired)."""
+    pts = T.RANK_POINTS[:7]
+    table = [0] * (1 << 14)
+    for p in range(1 << 7):
+        pp = [pts[b] for b in range(7) if p >> b & 1]
+        for q in range(1 << 7):
+            qq = [pts[b] for b in range(7) if q >> b & 1]
+            if len(pp) != len(qq):
+                continue
+            up = sum(max(0, y - x) for x, y in zip(pp, qq))
+            down = sum(max(0, x - y) for x, y in zip(pp, qq))
+            table[p << 7 | q] = up << 8 | down
+    return table
+
+
+_SHIFT = _shift_table()
+
+
+def _point_shift(rp: int, rq: int) -> int:
+    """How far the value of a position with the remaining cards ``rq`` can lie from
+    that of a quasi-symmetric one (the same :func:`_structure` key) with the
+    remaining cards ``rp``: ``up << 8 | down``, the value of the first being
+    between the second's minus ``down`` and plus ``up``.  Whatever both sides
+    play, the same tricks go the same way in both; the declarer's points differ
+    by what his cards are worth more or less than their partners, at most the
+    sum of the gains (``up``) and at least minus the sum of the losses
+    (``down``), over every remaining card (the jacks are all worth 2).  The
+    points search inlines this; a test checks them equal.
+
+    >>> from skatlib.cards import Card
+    >>> m = lambda *cs: sum(1 << int(Card.parse(c)) for c in cs)
+    >>> divmod(_point_shift(m("CK", "C7"), m("CQ", "C7")), 256)  # K (4) -> Q (3)
+    (0, 1)
+    """
+    sh = _SHIFT
+    return (sh[(rp & 0x7F) << 7 | rq & 0x7F] + sh[(rp >> 8 & 0x7F) << 7 | rq >> 8 & 0x7F]
+            + sh[(rp >> 16 & 0x7F) << 7 | rq >> 16 & 0x7F]
+            + sh[(rp >> 24 & 0x7F) << 7 | rq >> 24 & 0x7F])
+
+
 def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
     """The suit-isomorphism key of the three hands (the leader's first) for game
     type ``gt``: suits that play alike are interchangeable, so the per-suit
@@ -507,6 +589,41 @@ def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
             k = k << 21 | x
         return k
     return trump_key
+
+
+_OrderKeys = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                   tuple[tuple[int, ...], ...]]
+_ORDER_KEYS: dict[int, _OrderKeys] = {}
+
+
+def _order_keys(gt: int) -> _OrderKeys:
+    """The sort keys of the points search's second and last hand, as tables (so
+    that a sort calls a tuple's ``__getitem__``, not a Python function), for game
+    type ``gt``, built once: ``(partner, opponent, last)`` where ``partner[c0][c]``
+    orders the second hand's cards behind the partner's lead ``c0`` (smear
+    points, do not overtake: the card points, less 8 if ``c`` beats ``c0``),
+    ``opponent[c0][c]`` against an opponent's lead (beat it richly, else throw
+    low: points + 64 if ``c`` beats ``c0``, else minus the points), and
+    ``last[c0 * 32 + t][c]`` the last hand's cards when ``t`` holds the trick
+    led with ``c0`` and the opponents hold it (points + 100 if ``c`` beats ``t``,
+    else minus the points), all sorted highest first.
+
+    >>> partner, opponent, last = _order_keys(T.GRAND)
+    >>> opponent[int(Card.parse("SK"))][int(Card.parse("SA"))]  # beats it: 11 + 64
+    75
+    """
+    hit = _ORDER_KEYS.get(gt)
+    if hit is None:
+        K = T.KEY[gt]
+        cp = _CP
+        partner = tuple(tuple(cp[c] - (K[c0][c] > K[c0][c0]) * 8 for c in range(32))
+                        for c0 in range(32))
+        opponent = tuple(tuple(cp[c] + 64 if K[c0][c] > K[c0][c0] else -cp[c]
+                               for c in range(32)) for c0 in range(32))
+        last = tuple(tuple(cp[c] + 100 if K[c0][c] > K[c0][t] else -cp[c] for c in range(32))
+                     for c0 in range(32) for t in range(32))
+        hit = _ORDER_KEYS[gt] = (partner, opponent, last)
+    return hit
 
 
 _CARDS_MEMO: dict[int, tuple[int, ...]] = {}
@@ -551,7 +668,8 @@ _ENTRY = "lower | upper << 7 | (best lead + 1) << 14"
 """A points-search table entry: one int (not a list: no allocation of a tracked
 object per store, which the garbage collector would scan), holding bounds on the
 declarer's points still to come (0..120, 7 bits each) and the best lead found
-(a card index, -1 for none)."""
+(a card index, -1 for none); with the quasi-symmetry keys (``qsym``) also the
+remaining cards of the position stored, ``... | remaining << 20``."""
 
 _HISTORY_STEP = 16
 """What a lead gains in the history order for each cutoff it caused."""
@@ -576,7 +694,9 @@ class Solver:
     entry costs about 130 bytes (measured with tracemalloc: the key, the int
     holding the bounds and the best lead, and the dict slot), so the tables
     stay under about 140 MB at the default; a solver with ``tt_limit=400_000``
-    (the PIMC bot's) under 60 MB.
+    (the PIMC bot's) under 60 MB.  With the quasi-symmetry bounds a position
+    takes two entries (both count), and the memo of their keys holds at most
+    200,000 hands (about 20 MB), as the memo of squeezed low cards does.
     :meth:`clear` (or :func:`clear_cache` for the solver behind :func:`solve`)
     frees them at once.
 
@@ -613,6 +733,11 @@ class Solver:
         null, the three plain suits in a suit game) share an entry.  Off by
         default: they merge about 1% of the nodes and the key costs more time
         than that saves.
+    :param qsym: quasi-symmetry bounds: every position is also stored under the
+        order of its remaining cards (:func:`_structure`), and an entry stored
+        for other cards in that order bounds the value shifted by the points
+        difference (:func:`_point_shift`).  About 0.4 × the nodes and half the
+        time on RuleBot deals (``benchmarks/solver.py --realistic``).
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -627,12 +752,13 @@ class Solver:
     def __init__(self, *, tt: object = True, ordering: object = True,
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
-                 isokeys: object = False, killers: object = True,
+                 isokeys: object = False, killers: object = True, qsym: object = True,
                  tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
         self.killers = _flag(killers, "killers")
         self.eqkeys = _flag(eqkeys, "eqkeys")
         self.isokeys = _flag(isokeys, "isokeys")
+        self.qsym = _flag(qsym, "qsym")
         self.history = _flag(history, "history")
         self.targets = _flag(targets, "targets")
         self.bounds = _flag(bounds, "bounds")
@@ -647,6 +773,9 @@ class Solver:
         self._stats = [0]
         self._squeezed: dict[int, int] = {}
         """The low cards of three hands -> squeezed (see _squeeze_lows)."""
+        self._structures: dict[int, int] = {}
+        """A points-search table key (or, with the suit-isomorphism keys, the hands
+        and the declarer's seat) -> the quasi-symmetry table key (see _structure)."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
@@ -700,6 +829,7 @@ class Solver:
         for _, gtable in self._goals.values():
             gtable.clear()
         self._squeezed.clear()
+        self._structures.clear()
 
     def _evict(self) -> None:
         """Every table keeps its newer half (a dict keeps insertion order, so the
@@ -734,6 +864,8 @@ class Solver:
             self._evict()
         if len(self._squeezed) > _SQUEEZE_LIMIT:
             self._squeezed.clear()
+        if len(self._structures) > _SQUEEZE_LIMIT:
+            self._structures.clear()
         self._limit[0] = min(self._node_limit, n + _CHECK_EVERY)
 
     # ----- public entry points on states
@@ -1002,6 +1134,14 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
     sq_memo = solver._squeezed
+    qsym = solver.qsym and use_tt
+    # the memo of the quasi-symmetry keys is keyed on the table key when that is
+    # the hands (squeezed or not: the squeeze keeps the order of the cards); the
+    # suit-isomorphism key merges other orders, so with it on, on the hands
+    qsym_on_tkey = not isokeys
+    structure = _structure
+    st_memo = solver._structures
+    shift = _SHIFT
     reps = _reps_trump
     runs = _runs_trump
     cards = _cards
@@ -1013,6 +1153,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
         hist_d[:] = lead_key
         hist_o[:] = [-k for k in lead_key]
     neg_cp = tuple(-CP[c] for c in range(32))
+    order_partner, order_opponent, order_last = _order_keys(gt)
 
     def search(ha: int, hb: int, hc: int, dr: int, rem: int, alpha: int, beta: int) -> int:
         if beta <= 0:
@@ -1045,6 +1186,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     return v
         entry = None
         tkey = 0
+        remaining = ha | hb | hc
         if use_tt:
             la = ha & low_cards
             lb_ = hb & low_cards
@@ -1077,7 +1219,46 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     alpha = lb
                 if ub < beta:
                     beta = ub
-        remaining = ha | hb | hc
+        qkey = 0
+        qentry = None
+        if qsym:
+            # quasi-symmetry: a second entry keyed on the order of the remaining cards
+            # only (bit 100 set); one stored for other cards (its remaining cards in
+            # bits 20..51) bounds this position's value shifted by the points
+            # difference (an inlined copy of _point_shift)
+            k = tkey if qsym_on_tkey else ((hc << 32 | hb) << 32 | ha) << 2 | dr
+            qhit = st_memo.get(k)
+            if qhit is None:
+                qhit = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100 | dr
+            qkey = qhit
+            qentry = tt.get(qkey)
+            if qentry is not None:
+                rp = qentry >> 20
+                if rp != remaining:
+                    d = (shift[(rp & 0x7F) << 7 | remaining & 0x7F]
+                         + shift[(rp >> 8 & 0x7F) << 7 | remaining >> 8 & 0x7F]
+                         + shift[(rp >> 16 & 0x7F) << 7 | remaining >> 16 & 0x7F]
+                         + shift[(rp >> 24 & 0x7F) << 7 | remaining >> 24 & 0x7F])
+                    lb = (qentry & 127) - (d & 255)
+                    ub = (qentry >> 7 & 127) + (d >> 8)
+                    if lb >= beta or ub <= alpha:
+                        # keep the shifted bound as this position's own entry
+                        if entry is None:
+                            elb, eub, ebm = 0, rem, qentry >> 14 & 63
+                        else:
+                            elb, eub, ebm = entry & 127, entry >> 7 & 127, entry >> 14 & 63
+                        if lb > elb:
+                            elb = lb
+                        if ub < eub:
+                            eub = ub
+                        tt[tkey] = elb | eub << 7 | ebm << 14
+                        return lb if lb >= beta else ub
+                    if lb > alpha:
+                        alpha = lb
+                    if ub < beta:
+                        beta = ub
+                    if alpha >= beta:
+                        return alpha
         m0 = dr == 0
         m1 = dr == 1
         m2 = dr == 2
@@ -1102,8 +1283,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 kc = killer[dr * 16 + ha.bit_count()]
                 if kc != moves0[0] and kc in moves0:
                     moves0 = [kc, *(c for c in moves0 if c != kc)]
-            if entry is not None and len(moves0) > 1:
-                bm = (entry >> 14) - 1
+            best = qentry if entry is None else entry  # else the quasi-symmetric one's
+            if best is not None and len(moves0) > 1:
+                bm = (best >> 14 & 63) - 1
                 if bm != moves0[0] and bm in moves0:
                     moves0 = [bm, *(c for c in moves0 if c != bm)]
         a0 = alpha
@@ -1123,11 +1305,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 runs2 = runs_c
             if ordering and len(moves1) > 1:
                 if m2:  # behind the partner's lead: smear points, do not overtake
-                    moves1 = sorted(moves1, key=lambda c: CP[c] - (key[c] > k0) * 8,
-                                    reverse=True)
+                    moves1 = sorted(moves1, key=order_partner[c0].__getitem__, reverse=True)
                 else:  # against an opponent's lead: beat it richly, else throw low
-                    moves1 = sorted(moves1, key=lambda c: CP[c] + 64 if key[c] > k0
-                                    else -CP[c], reverse=True)
+                    moves1 = sorted(moves1, key=order_opponent[c0].__getitem__, reverse=True)
             p0 = CP[c0]
             a1 = a0
             b1 = b0
@@ -1148,7 +1328,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     moves2 = [b for a, b in runs2]
                 if ordering and len(moves2) > 1:
                     if m2 or dr == top:  # beat the opponents richly, else throw low
-                        moves2.sort(key=lambda c: (CP[c] + 100) if key[c] > ktop else -CP[c],
+                        moves2.sort(key=order_last[c0 << 5 | (c1 if top else c0)].__getitem__,
                                     reverse=True)
                     else:  # smear onto the partner's trick
                         moves2.sort(key=neg_cp.__getitem__)
@@ -1248,6 +1428,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             else:
                 lb = ub = best0
             tt[tkey] = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
+            if qsym:
+                tt[qkey] = lb | ub << 7 | (bm + 1) << 14 | remaining << 20
         return best0
 
     return search
