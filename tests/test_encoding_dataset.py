@@ -81,3 +81,18 @@ def test_load_examples_refuses_other_files(tmp_path: Path) -> None:
         E.save_examples([], tmp_path / "x", format="csv")  # type: ignore[arg-type]
     ex = list(E.examples_from_records([GameRecord.from_text(Deal.shuffled(2), "p p p")]))
     assert E.save_examples(ex, tmp_path / "y.data", format="jsonl") == 3
+
+
+def test_examples_paths_are_checked_before_they_are_opened(tmp_path: Path) -> None:
+    """A path with a NUL character let open()'s bare ``ValueError`` escape from
+    ``save_examples``/``load_examples``; a path of another type a bare ``TypeError``."""
+    from skatlib import Reason
+
+    for call in (lambda p: E.save_examples([], p), lambda p: list(E.load_examples(p))):
+        for name in ("a\x00.jsonl", str(tmp_path / "b\x00.npz")):
+            with pytest.raises(SkatError, match="cannot hold a NUL") as info:
+                call(name)
+            assert info.value.reason is Reason.BAD_PATH
+        with pytest.raises(TypeError, match=r"^path must be a path"):
+            call(3)
+    assert list(tmp_path.iterdir()) == []

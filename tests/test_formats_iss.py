@@ -1345,3 +1345,13 @@ def test_write_records_refuses_a_class_as_its_records(tmp_path: Path) -> None:
 
     with pytest.raises(ArgumentTypeError, match="records must be an iterable of IssRecord"):
         iss.write_records(list, tmp_path / "out.sgf")  # type: ignore[arg-type]
+
+
+def test_write_records_refuses_a_path_with_a_nul_character(tmp_path: Path) -> None:
+    """``write_records([], "\\x00")`` let open()'s bare ``ValueError: embedded null
+    byte`` escape (the API fuzzer); the path is checked first and nothing is written."""
+    for name in ("\x00", str(tmp_path / "a\x00b.sgf"), str(tmp_path / "x\x00.sgf.gz")):
+        with pytest.raises(SkatError, match="cannot hold a NUL") as info:
+            iss.write_records([iss.loads(LINES[0])], name)
+        assert info.value.reason is Reason.BAD_PATH
+    assert list(tmp_path.iterdir()) == []

@@ -76,7 +76,7 @@ from .bidding import BID_VALUES, Bid
 from .cards import Card, CardSet
 from .contract import Contract
 from .deal import Seat
-from .errors import ArgumentTypeError, Reason, SkatError
+from .errors import ArgumentTypeError, Reason, SkatError, as_path
 from .observation import Observation, observe
 from .ramsch import RamschResult
 from .record import GameRecord
@@ -1346,7 +1346,8 @@ def save_examples(examples: Iterable[Example], path: str | os.PathLike[str], *,
     non-zero tensor entries as ``[index, value]`` pairs and the legal ids).
     :func:`load_examples` reads both back.
 
-    :raises SkatError: (``OPTION_DISABLED``) for ``npz`` without numpy.
+    :raises SkatError: (``OPTION_DISABLED``) for ``npz`` without numpy; (``BAD_PATH``)
+        for a path that holds a NUL character.
 
     >>> import tempfile, pathlib
     >>> from skatlib import Deal, GameRecord
@@ -1356,7 +1357,7 @@ def save_examples(examples: Iterable[Example], path: str | os.PathLike[str], *,
     ...     save_examples(ex, path), list(load_examples(path)) == ex
     (3, True)
     """
-    name = os.fspath(path)
+    name = as_path(path, "path")
     if format is None:
         format = "npz" if name.endswith(".npz") else "jsonl"
     if format not in ("npz", "jsonl"):
@@ -1396,9 +1397,10 @@ def load_examples(path: str | os.PathLike[str]) -> Iterator[Example]:
     """Read back what :func:`save_examples` wrote (either format, told by the name).
 
     :raises SkatError: (``BAD_RECORD``) for a file of another encoding version or not
-        written by :func:`save_examples`.
+        written by :func:`save_examples`, or (``BAD_PATH``) for a path that holds a
+        NUL character.
     """
-    name = os.fspath(path)
+    name = as_path(path, "path")
     if name.endswith(".npz"):
         np = _numpy()
         if np is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import builtins
 import enum
 import operator
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -96,6 +97,7 @@ class Reason(enum.Enum):
     RECORD_MISMATCH = "record_mismatch"
     TOO_LONG = "too_long"
     UNWRITABLE_VALUE = "unwritable_value"
+    BAD_PATH = "bad_path"
 
 
 class SkatError(ValueError):
@@ -361,3 +363,25 @@ def as_text(value: object, name: str) -> str:
     if isinstance(value, str):
         return value
     raise type_error(name, "str", value)
+
+
+def as_path(value: str | os.PathLike[str], name: str) -> str:
+    """The file name of the path ``value`` (:func:`os.fspath`), checked before it is
+    opened: a NUL character, which no file system takes and on which :func:`open`
+    raises a bare ``ValueError``, is a :class:`SkatError` (``Reason.BAD_PATH``)
+    naming the parameter.
+
+    >>> as_path("games.sgf", "target")
+    'games.sgf'
+    >>> as_path("games\\0.sgf", "target")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.SkatError: target 'games\\x00.sgf' cannot be a file name: ...
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise type_error(name, "a path (str or os.PathLike)", value)
+    text = os.fsdecode(os.fspath(value))
+    if "\0" in text:
+        raise SkatError(f"{name} {text!r} cannot be a file name: a path cannot hold a NUL "
+                        "character", Reason.BAD_PATH)
+    return text

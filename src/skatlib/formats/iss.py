@@ -107,6 +107,7 @@ from ..errors import (
     SkatError,
     as_int,
     as_iterator,
+    as_path,
     as_text,
     type_error,
 )
@@ -904,6 +905,8 @@ def write_records(records: Iterable[IssRecord | GameRecord],
     :raises TypeError: if ``records`` is not iterable or ``target`` is neither a path
         nor a handle with ``write``.
     :raises RecordError: as :func:`dumps`, for a record that cannot be written.
+    :raises SkatError: for a path that holds a NUL character (``Reason.BAD_PATH``,
+        :func:`~skatlib.errors.as_path`), before anything is opened.
     :raises OSError: if the path cannot be opened or written (the caller's file).
 
     >>> import io
@@ -916,7 +919,7 @@ def write_records(records: Iterable[IssRecord | GameRecord],
                                                                                None)):
         raise type_error("target", "a path or a text handle", target)
     if isinstance(target, (str, os.PathLike)):
-        name = os.fspath(target)
+        name = as_path(target, "target")
         if name.endswith(".bz2"):
             with bz2.open(name, "wt", encoding="utf-8") as fh:
                 return write_records(records, fh)
