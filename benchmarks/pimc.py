@@ -229,7 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         compare(*args.compare)
         return 0
     print(f"Python {sys.version.split()[0]}; CPU time per decision")
-    throughput(args.rule_deals)
+    if args.rule_deals > 0:  # --rule-deals 0: PIMC's decisions only
+        throughput(args.rule_deals)
     if args.rule_only:
         return 0
     for name in args.bots.split(","):
