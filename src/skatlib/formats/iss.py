@@ -906,7 +906,7 @@ def write_records(records: Iterable[IssRecord | GameRecord],
         nor a handle with ``write``.
     :raises RecordError: as :func:`dumps`, for a record that cannot be written.
     :raises SkatError: for a path that holds a NUL character (``Reason.BAD_PATH``,
-        :func:`~skatlib.errors.as_path`), before anything is opened.
+        ``skatlib.errors.as_path``), before anything is opened.
     :raises OSError: if the path cannot be opened or written (the caller's file).
 
     >>> import io

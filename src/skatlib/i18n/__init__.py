@@ -283,6 +283,7 @@ _REASONS: dict[Reason, str] = {
     Reason.RECORD_MISMATCH: N_("the game record contradicts itself"),
     Reason.TOO_LONG: N_("the input is too long"),
     Reason.UNWRITABLE_VALUE: N_("this value cannot be written"),
+    Reason.BAD_PATH: N_("this is not a usable file name"),
     Reason.MISSING_ARGUMENT: N_("a needed argument is missing"),
     Reason.CONFLICTING_ARGUMENTS: N_("these arguments contradict each other"),
 }
