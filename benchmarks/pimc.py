@@ -42,6 +42,7 @@ of other processes does not inflate):
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -51,23 +52,23 @@ import time
 from collections.abc import Sequence
 
 from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
-from skatlib.bots import play_deal, seeded_deal
+from skatlib.bots import make_bot, play_deal, seeded_deal
 from skatlib.bots.arena import DealOutcome
 from skatlib.bots.pimc import Decision, PIMCBot, _auction_candidates, evaluate_hand
 from skatlib.search.sampling import sample_worlds
 from skatlib.search.solver import Solver
 
-_MAKERS = {
-    "pimc": lambda seed: PIMCBot(seed=seed, trace=True),
-    "pimc_uniform": lambda seed: PIMCBot(seed=seed, inference=False, trace=True),
-    "pimc_rules": lambda seed: PIMCBot(seed=seed, bidding="rules", trace=True),
-    "pimc_v1": lambda seed: _traced(PIMCBot.v1(seed)),
-}
 
-
-def _traced(bot: PIMCBot) -> PIMCBot:
+def _traced(name: str, seed: int) -> PIMCBot:
+    """The registry's bot ``name`` (:data:`skatlib.bots.BOTS`) with its trace on."""
+    bot = make_bot(name, seed)
+    assert isinstance(bot, PIMCBot)
     bot.trace = True
     return bot
+
+
+_MAKERS = {name: functools.partial(_traced, name)
+           for name in ("pimc", "pimc_uniform", "pimc_rules", "pimc_v1")}
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:

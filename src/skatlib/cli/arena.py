@@ -21,6 +21,7 @@ Arena: 3 duplicate deals x 3 rotations = 9 games (rules ..., seed 1)
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -113,24 +114,19 @@ def _outcomes(specs: tuple[str, ...], todo: list[int], seed: int, rules: Rules, 
         yield from part
 
 
-_SOURCE: list[str] = []
-"""The source fingerprint, worked out once (:func:`_source`)."""
-
-
+@functools.cache
 def _source() -> str:
     """A fingerprint of the skatlib that plays: the SHA-256 (first 16 hex digits)
     of every ``.py`` file of the package, by path relative to it.  Any change to
     the package's code changes it, so a resumed run never mixes deals played by
     two versions of a bot (which may play differently even where the bot's own
-    module did not change: its solver, its sampling, RuleBot...)."""
-    if not _SOURCE:
-        root = Path(__file__).resolve().parent.parent
-        digest = hashlib.sha256()
-        for path in sorted(root.rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-        _SOURCE.append(digest.hexdigest()[:16])
-    return _SOURCE[0]
+    module did not change: its solver, its sampling, RuleBot...); worked out once."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 def _header(specs: tuple[str, ...], seed: int, rules: Rules) -> dict[str, object]:

@@ -62,7 +62,6 @@ _FOLLOW = T.FOLLOW
 _INT8 = np.int8
 
 
-_PLAYS = E._PLAYS
 _play_all = E._play_all
 _step_all = E._step_all
 
