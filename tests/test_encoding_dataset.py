@@ -89,8 +89,8 @@ def test_examples_paths_are_checked_before_they_are_opened(tmp_path: Path) -> No
     from skatlib import Reason
 
     for call in (lambda p: E.save_examples([], p), lambda p: list(E.load_examples(p))):
-        for name in ("a\x00.jsonl", str(tmp_path / "b\x00.npz")):
-            with pytest.raises(SkatError, match="cannot hold a NUL") as info:
+        for name in ("a\x00.jsonl", str(tmp_path / "b\x00.npz"), "\ud800.jsonl"):
+            with pytest.raises(SkatError, match="cannot be a file name") as info:
                 call(name)
             assert info.value.reason is Reason.BAD_PATH
         with pytest.raises(TypeError, match=r"^path must be a path"):

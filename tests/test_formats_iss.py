@@ -1350,8 +1350,9 @@ def test_write_records_refuses_a_class_as_its_records(tmp_path: Path) -> None:
 def test_write_records_refuses_a_path_with_a_nul_character(tmp_path: Path) -> None:
     """``write_records([], "\\x00")`` let open()'s bare ``ValueError: embedded null
     byte`` escape (the API fuzzer); the path is checked first and nothing is written."""
-    for name in ("\x00", str(tmp_path / "a\x00b.sgf"), str(tmp_path / "x\x00.sgf.gz")):
-        with pytest.raises(SkatError, match="cannot hold a NUL") as info:
+    for name in ("\x00", str(tmp_path / "a\x00b.sgf"), str(tmp_path / "x\x00.sgf.gz"),
+                 "\ud800", str(tmp_path / "\ud800.sgf")):  # a lone surrogate too
+        with pytest.raises(SkatError, match="cannot be a file name") as info:
             iss.write_records([iss.loads(LINES[0])], name)
         assert info.value.reason is Reason.BAD_PATH
     assert list(tmp_path.iterdir()) == []

@@ -368,8 +368,9 @@ def as_text(value: object, name: str) -> str:
 def as_path(value: str | os.PathLike[str], name: str) -> str:
     """The file name of the path ``value`` (:func:`os.fspath`), checked before it is
     opened: a NUL character, which no file system takes and on which :func:`open`
-    raises a bare ``ValueError``, is a :class:`SkatError` (``Reason.BAD_PATH``)
-    naming the parameter.
+    raises a bare ``ValueError``, and a character the file system's encoding cannot
+    write (a lone surrogate such as ``"\\ud800"``: a bare ``UnicodeEncodeError``)
+    are a :class:`SkatError` (``Reason.BAD_PATH``) naming the parameter.
 
     >>> as_path("games.sgf", "target")
     'games.sgf'
@@ -384,4 +385,10 @@ def as_path(value: str | os.PathLike[str], name: str) -> str:
     if "\0" in text:
         raise SkatError(f"{name} {text!r} cannot be a file name: a path cannot hold a NUL "
                         "character", Reason.BAD_PATH)
+    try:
+        os.fsencode(text)  # what open() does with it
+    except UnicodeEncodeError as exc:
+        raise SkatError(f"{name} {text!r} cannot be a file name: {exc.reason} "
+                        f"({exc.object[exc.start:exc.end]!r} in the file system's encoding, "
+                        f"{exc.encoding})", Reason.BAD_PATH) from None
     return text
