@@ -72,7 +72,8 @@ from skatlib.cli.arena import run as arena_run
 from skatlib.search import solver as solver_module
 from skatlib.search.solver import SearchAborted, Solver
 
-OLD = {"eqkeys": False, "history": False, "targets": False, "killers": False, "qsym": False}
+OLD = {"eqkeys": False, "history": False, "targets": False, "killers": False, "qsym": False,
+       "endgame": False}
 """The solver before issue 17: its enhancements off."""
 
 OLDER = {"tt", "ordering", "equivalence", "mtdf"}
@@ -98,6 +99,8 @@ FLAGS: tuple[tuple[str, dict[str, bool]], ...] = (
     ("with suit-isomorphism keys (off by default)", {"isokeys": True}),
     ("no quasi-symmetry bounds", {"qsym": False}),
     ("  + quasi-symmetry bounds alone", {**OLD, "qsym": True}),
+    ("no two-trick endgame", {"endgame": False}),
+    ("  + two-trick endgame alone", {**OLD, "endgame": True}),
 )
 
 

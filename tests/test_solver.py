@@ -217,8 +217,9 @@ def test_solver_equals_brute_force_minimax() -> None:
     {"tt": False}, {"ordering": False}, {"equivalence": False}, {"mtdf": False},
     {"eqkeys": False}, {"history": False}, {"targets": False}, {"bounds": True},
     {"killers": False}, {"isokeys": True}, {"qsym": False}, {"qsym": True, "eqkeys": False},
+    {"endgame": False}, {"endgame": True, "tt": False},
     {"tt": False, "ordering": False, "equivalence": False, "mtdf": False, "eqkeys": False,
-     "history": False, "targets": False, "killers": False, "qsym": False},
+     "history": False, "targets": False, "killers": False, "qsym": False, "endgame": False},
 ])
 def test_every_enhancement_can_be_switched_off(flags: dict[str, bool]) -> None:
     rng = random.Random(2)
@@ -414,7 +415,7 @@ def test_old_module_names_still_work_and_warn() -> None:
 
 
 OLD_SOLVER = {"eqkeys": False, "history": False, "targets": False, "killers": False,
-              "qsym": False}
+              "qsym": False, "endgame": False}
 """The solver before issue 17's enhancements (equivalent keys, history heuristic, the
 target 61 probed first, the defenders' killer leads, the quasi-symmetry bounds)."""
 
@@ -437,7 +438,7 @@ def rulebot_position(rng: random.Random, tricks_left: int) -> GameState:
 
 @pytest.mark.parametrize("flags", [{}, {"eqkeys": True}, {"history": True},
                                    {"targets": True}, {"bounds": True}, {"killers": True},
-                                   {"isokeys": True}, {"qsym": True}])
+                                   {"isokeys": True}, {"qsym": True}, {"endgame": True}])
 def test_enhancements_keep_the_old_solvers_values(flags: dict[str, bool]) -> None:
     """Issue 17: the equivalent transposition keys, the history heuristic and the
     target probed first, alone and together, give the values of the solver
@@ -467,6 +468,7 @@ def test_enhancements_keep_the_old_solvers_values_from_the_first_lead() -> None:
         assert Solver(bounds=True).solve(s) == value
         assert Solver(isokeys=True).solve(s) == value
         assert Solver(qsym=False).solve(s) == value
+        assert Solver(endgame=False).solve(s) == value
 
 
 def test_equivalent_keys_merge_positions_equal_up_to_equivalent_cards() -> None:
@@ -797,3 +799,39 @@ def test_order_key_tables_equal_the_second_and_last_hands_rules() -> None:
                 assert opponent[c0][c] == (p + 64 if k[c] > k[c0] else -p)
                 for t in range(32):
                     assert last[c0 * 32 + t][c] == ((p + 100) if k[c] > k[t] else -p)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(1, 4),
+       window=st.tuples(st.integers(-1, 121), st.integers(0, 122)))
+def test_two_trick_endgame_keeps_the_values(seed: int, tricks: int,
+                                            window: tuple[int, int]) -> None:
+    """Solver(endgame=True) (the default: two cards in every hand searched without
+    the table, with an inlined copy of _tables.trick_winner_fast for the last
+    trick) gives the brute-force values on raw positions, schwarz and ouvert
+    (stop) ones included, and the same move values; its fail-soft search from a
+    two-trick trick start bounds the value correctly in any window."""
+    rng = random.Random(seed)
+    pos = synthetic_position(rng, tricks)
+    value = brute_raw(pos)
+    assert Solver(endgame=True).solve_position(pos) == value
+    assert Solver(endgame=True, tt=False, qsym=False).solve_position(pos) == value
+    if not pos.trick:
+        assert (Solver(endgame=True).evaluate_position(pos)
+                == Solver(endgame=False).evaluate_position(pos))
+    if pos.gt != T.NULL and not pos.trick and not pos.ended and tricks == 2:
+        h = pos.hands
+        s = pos.leader
+        search, _ = Solver(endgame=True)._points_search(pos.gt, pos.stop)
+        rem = T.mask_points(h[0] | h[1] | h[2])
+        alpha, beta = min(window), max(window)
+        if alpha < beta:
+            v = search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (pos.declarer - s) % 3, rem,
+                       alpha, beta)
+            future = value - pos.points
+            if v <= alpha:
+                assert future <= v
+            elif v >= beta:
+                assert future >= v
+            else:
+                assert future == v

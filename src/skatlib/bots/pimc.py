@@ -347,7 +347,8 @@ def evaluate_hand(cards: CardSet | int, seat: int, candidates: Sequence[Candidat
         if not isinstance(w, World):
             raise type_error("worlds", "a sequence of World (from sample_worlds)", w)
     if solver is None:
-        solver = Solver(qsym=False)  # see PIMCBot: the budgets' meaning as measured
+        solver = Solver(qsym=False,  # see PIMCBot: the budgets' meaning as measured
+                        endgame=False)
     elif not isinstance(solver, Solver):
         raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
     budget = _at_least_one(nodes, "nodes")
@@ -664,7 +665,8 @@ class PIMCBot:
         # without the solver's quasi-symmetry bounds (on by default since 2 December
         # 2026): they change how many worlds a node budget solves, and the bot's
         # budgets and its measured games are those of the solver before them
-        self.solver = solver if solver is not None else Solver(tt_limit=400_000, qsym=False)
+        self.solver = solver if solver is not None else Solver(tt_limit=400_000, qsym=False,
+                                                               endgame=False)
         self._fallback = RuleBot()
         self._plan = DeclarationPlan()
 
@@ -684,7 +686,8 @@ class PIMCBot:
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
                    bid_confidence=0.55, hand_confidence=0.55, bidding="rules",
-                   solver=Solver(tt_limit=400_000, killers=False, qsym=False))
+                   solver=Solver(tt_limit=400_000, killers=False, qsym=False,
+                                 endgame=False))
 
     # ----- the Bot protocol
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:

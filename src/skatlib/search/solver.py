@@ -57,6 +57,8 @@ trick start; the three cards of a trick are nested loops), with
   card and trick for trick; only the card points differ, so the bounds stored
   for one bound the other's value shifted by at most the points difference
   (:func:`_point_shift`), and a shifted bound outside the window cuts;
+* the last two tricks searched without the table (positions with two cards in
+  every hand: at most eight first tricks and the forced last one);
 * optionally (off by default, it measured no gain) the history heuristic:
   leads that caused cutoffs are tried earlier;
 * optionally (off by default, it merges too few positions to pay for its key)
@@ -738,6 +740,12 @@ class Solver:
         for other cards in that order bounds the value shifted by the points
         difference (:func:`_point_shift`).  About 0.4 × the nodes and half the
         time on RuleBot deals (``benchmarks/solver.py --realistic``).
+    :param endgame: the last two tricks without the table: a position with two
+        cards in every hand is searched by a plain fail-soft alpha-beta over its
+        at most eight first tricks, each followed by the forced last one (no key,
+        no lookup, no store, no move lists; the last trick is not a node of its
+        own).  About 0.85 × the instructions and 0.9 × the nodes on RuleBot deals
+        (``benchmarks/solver.py --realistic``).
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -753,12 +761,13 @@ class Solver:
                  equivalence: object = True, mtdf: object = True, eqkeys: object = True,
                  history: object = False, targets: object = True, bounds: object = False,
                  isokeys: object = False, killers: object = True, qsym: object = True,
-                 tt_limit: object = DEFAULT_TT_LIMIT) -> None:
+                 endgame: object = True, tt_limit: object = DEFAULT_TT_LIMIT) -> None:
         self.use_tt = _flag(tt, "tt")
         self.killers = _flag(killers, "killers")
         self.eqkeys = _flag(eqkeys, "eqkeys")
         self.isokeys = _flag(isokeys, "isokeys")
         self.qsym = _flag(qsym, "qsym")
+        self.endgame = _flag(endgame, "endgame")
         self.history = _flag(history, "history")
         self.targets = _flag(targets, "targets")
         self.bounds = _flag(bounds, "bounds")
@@ -1120,6 +1129,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     iso = _iso_keyer(gt)
     history = solver.history
     killers = solver.killers
+    endgame = solver.endgame
     # killer leads of the defenders: [dr * 16 + cards in the leader's hand] -> the
     # last defender's lead that caused a cutoff there
     killer = [-1] * 48
@@ -1155,6 +1165,113 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     neg_cp = tuple(-CP[c] for c in range(32))
     order_partner, order_opponent, order_last = _order_keys(gt)
 
+    def two_tricks(ha: int, hb: int, hc: int, dr: int, rem: int, alpha: int, beta: int
+                   ) -> int:
+        """A position with two cards in every hand (the ``endgame`` flag): fail-soft
+        alpha-beta over the at most eight first tricks, each followed by the forced
+        last one, with no table and no ordering."""
+        lo = ha & -ha
+        hi = ha ^ lo
+        best0 = -1 if dr == 0 else 1000
+        for b_c0, ra in ((lo, hi), (hi, lo)):
+            c0 = b_c0.bit_length() - 1
+            key = KEYG[c0]
+            k0 = key[c0]
+            fol = FOLLOWG[c0]
+            l1 = hb & fol
+            if not l1 or l1 == hb:
+                l1 = hb
+            l2 = hc & fol
+            if not l2 or l2 == hc:
+                l2 = hc
+            p0 = CP[c0]
+            a1 = alpha
+            b1 = beta
+            best1 = -1 if dr == 1 else 1000
+            x1 = l1 & -l1
+            for b_c1 in ((x1, l1 ^ x1) if l1 ^ x1 else (x1,)):
+                c1 = b_c1.bit_length() - 1
+                k1 = key[c1]
+                if k1 > k0:
+                    top = 1
+                    ktop = k1
+                else:
+                    top = 0
+                    ktop = k0
+                p01 = p0 + CP[c1]
+                rb = hb ^ b_c1
+                a2 = a1
+                b2 = b1
+                best2 = -1 if dr == 2 else 1000
+                x2 = l2 & -l2
+                for b_c2 in ((x2, l2 ^ x2) if l2 ^ x2 else (x2,)):
+                    c2 = b_c2.bit_length() - 1
+                    w = 2 if key[c2] > ktop else top
+                    rc = hc ^ b_c2
+                    # the last trick, led by the winner w (an inlined copy of
+                    # _tables.trick_winner_fast)
+                    if w == 0:
+                        d0, d1, d2 = ra, rb, rc
+                    elif w == 1:
+                        d0, d1, d2 = rb, rc, ra
+                    else:
+                        d0, d1, d2 = rc, ra, rb
+                    e0 = d0.bit_length() - 1
+                    key2 = KEYG[e0]
+                    j0 = key2[e0]
+                    j1 = key2[d1.bit_length() - 1]
+                    j2 = key2[d2.bit_length() - 1]
+                    w2 = (w + ((2 if j2 > j1 else 1) if j1 > j0 else (2 if j2 > j0 else 0))) % 3
+                    if w == dr:
+                        pts = p01 + CP[c2]
+                        v = rem if w2 == dr else pts
+                    elif stop:
+                        v = 0  # the defenders' trick ends the game (D-10)
+                    else:
+                        v = rem - p01 - CP[c2] if w2 == dr else 0
+                    if dr == 2:
+                        if v > best2:
+                            best2 = v
+                            if v > a2:
+                                a2 = v
+                                if a2 >= b2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < b2:
+                            b2 = v
+                            if a2 >= b2:
+                                break
+                v = best2
+                if dr == 1:
+                    if v > best1:
+                        best1 = v
+                        if v > a1:
+                            a1 = v
+                            if a1 >= b1:
+                                break
+                elif v < best1:
+                    best1 = v
+                    if v < b1:
+                        b1 = v
+                        if a1 >= b1:
+                            break
+            v = best1
+            if dr == 0:
+                if v > best0:
+                    best0 = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best0:
+                best0 = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best0
+
     def search(ha: int, hb: int, hc: int, dr: int, rem: int, alpha: int, beta: int) -> int:
         if beta <= 0:
             return 0
@@ -1172,6 +1289,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             k2 = key[hc.bit_length() - 1]
             w = (2 if k2 > k1 else 1) if k1 > k0 else (2 if k2 > k0 else 0)
             return rem if w == dr else 0
+        if endgame:
+            x = ha & (ha - 1)
+            if not x & (x - 1):  # two cards each: solved exactly, no table
+                return two_tricks(ha, hb, hc, dr, rem, alpha, beta)
         if bounds and ha.bit_count() >= bounds_from:  # quick bounds: sure tricks
             if dr == 0:
                 v = sure(gt, ha, hb, hc) >> 4
