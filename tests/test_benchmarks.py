@@ -47,3 +47,20 @@ def test_smoke_with_openspiel(tmp_path: Path) -> None:
     doc, _ = _run(tmp_path)
     assert doc["ratio_fast_vs_openspiel"] > 0
     assert doc["figures"]["legal_actions_openspiel_per_s"]["median"] > 0
+
+
+def test_rulebot_v1_plays_as_the_rulebot_of_0_2() -> None:
+    """benchmarks/rulebot_v1.py, the fixed opponent of issue 17's strength run
+    against the old RuleBot: complete deals (the loop refuses an illegal action)
+    and the 0.2 bot's self-play figures (1,000 deals, seed 0: 883 games, the
+    declarer won 428, 48.5%, as docs/bots.rst records for skatlib 0.2), and its
+    evaluator's doctests."""
+    import doctest
+
+    from skatlib import simulate
+
+    module = load_script("benchmarks/rulebot_v1.py", "skatlib_benchmarks_rulebot_v1")
+    stats = simulate(1000, module.RuleBotV1, seed=0, workers=0)
+    assert (stats.deals, stats.games, stats.won) == (1000, 883, 428)
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried >= 4 and failures == 0
