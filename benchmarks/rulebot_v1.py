@@ -17,8 +17,9 @@ It reuses skatlib's :func:`~skatlib.bots.basic.bid_up_to` and
 :func:`~skatlib.bots.basic.hand_value` replaced) and the 0.2 decisions live
 here.  Its card play repeats parts of today's ``RuleBot._play`` (the null and
 Ramsch branches) on purpose: a baseline must not follow later changes to
-RuleBot, so it is a frozen copy, not a caller.  ``tests/test_benchmarks.py`` checks that it plays legal, complete deals
-and that its self-play win rate is the old bot's.
+RuleBot, so it is a frozen copy, not a caller.  ``tests/test_benchmarks.py``
+checks that it plays complete deals and that its self-play gives the old bot's
+figures.
 
 >>> from skatlib import CardSet
 >>> hand_value_v1(CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7"))
