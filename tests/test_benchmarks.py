@@ -64,3 +64,31 @@ def test_rulebot_v1_plays_as_the_rulebot_of_0_2() -> None:
     assert (stats.deals, stats.games, stats.won) == (1000, 883, 428)
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried >= 4 and failures == 0
+
+
+def test_pimc_variants_name_the_solver_defaults_variant() -> None:
+    """benchmarks/pimc_variants.py, the arena variant of issue 17's experiment
+    with the solver's own defaults: the bot's budgets with the quasi-symmetry
+    bounds and the two-trick endgame on (the plain bot has both off), loadable
+    as an arena spec, and its doctests."""
+    import doctest
+    import sys
+
+    from skatlib.bots import make_bot
+    from skatlib.bots.pimc import PIMCBot
+
+    module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    bot = module.PIMCSolverDefaults(3)
+    plain = PIMCBot(3)
+    assert (bot.solver.qsym, bot.solver.endgame) == (True, True)
+    assert (plain.solver.qsym, plain.solver.endgame) == (False, False)
+    assert (bot.worlds, bot.max_nodes, bot.cpu_limit) == (plain.worlds, plain.max_nodes,
+                                                          plain.cpu_limit)
+    sys.modules["pimc_variants"] = module
+    try:
+        made = make_bot("pimc_variants:PIMCSolverDefaults", 5)
+        assert isinstance(made, module.PIMCSolverDefaults) and made.solver.qsym
+    finally:
+        del sys.modules["pimc_variants"]
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried >= 4 and failures == 0

@@ -1,0 +1,43 @@
+"""PIMC bot variants for strength experiments in the arena.
+
+:class:`~skatlib.bots.pimc.PIMCBot` searches with ``Solver(qsym=False,
+endgame=False)``: its node budget, golden games and arena figures were measured
+with the solver before the quasi-symmetry bounds and the two-trick endgame.  Both
+flags cut nodes and leave every value the same, so the same 150,000-node budget
+solves more worlds per decision with them on.  Whether that plays better is a
+question for the arena, not for the solver's tests; this module names the variant
+so the arena can load it::
+
+    PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCSolverDefaults,pimc_v1,pimc_v1 \\
+        --deals 1000 --seed 1 --out solver-defaults-v1.jsonl
+
+``docs/bots.rst`` ("The solver's own defaults") gives the result.
+
+>>> bot = PIMCSolverDefaults(1)
+>>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
+(True, True, 400000)
+>>> bot.max_nodes == PIMCBot().max_nodes
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from skatlib.bots.pimc import PIMCBot
+from skatlib.search.solver import Solver
+
+__all__ = ["PIMCSolverDefaults"]
+
+
+class PIMCSolverDefaults(PIMCBot):
+    """The ``pimc`` bot with every default of the bot except its solver, which
+    keeps the solver's own defaults (quasi-symmetry bounds and the two-trick
+    endgame on) with the bot's table limit of 400,000 entries.
+
+    >>> PIMCSolverDefaults().worlds == PIMCBot().worlds
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        super().__init__(seed, solver=Solver(tt_limit=400_000))
