@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import make_bot, play_deal, seeded_deal
 from skatlib.bots.arena import DealOutcome
-from skatlib.bots.pimc import Decision, PIMCBot, _auction_candidates, evaluate_hand
+from skatlib.bots.pimc import TT_LIMIT, Decision, PIMCBot, _auction_candidates, evaluate_hand
 from skatlib.search.sampling import sample_worlds
 from skatlib.search.solver import Solver
 
@@ -188,7 +188,7 @@ def calibration(deals: int) -> None:
                 continue
             o = observe(new_game(deal), seat)
             worlds = sample_worlds(o, 8, random.Random(i * 3 + seat))
-            e = evaluate_hand(h, seat, cands[:1], worlds, solver=Solver(tt_limit=400_000),
+            e = evaluate_hand(h, seat, cands[:1], worlds, solver=Solver(tt_limit=TT_LIMIT),
                               nodes=400_000, world_nodes=100_000).estimates[0]
             if e.solved:
                 rows.append((e.prior, e.wins / e.solved, e.solved))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from skatlib.bots.pimc import PIMCBot
+from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
 __all__ = ["PIMCSolverDefaults"]
@@ -33,11 +33,11 @@ __all__ = ["PIMCSolverDefaults"]
 class PIMCSolverDefaults(PIMCBot):
     """The ``pimc`` bot with every default of the bot except its solver, which
     keeps the solver's own defaults (quasi-symmetry bounds and the two-trick
-    endgame on) with the bot's table limit of 400,000 entries.
+    endgame on) with the bot's table limit (:data:`~skatlib.bots.pimc.TT_LIMIT`).
 
     >>> PIMCSolverDefaults().worlds == PIMCBot().worlds
     True
     """
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
-        super().__init__(seed, solver=Solver(tt_limit=400_000))
+        super().__init__(seed, solver=Solver(tt_limit=TT_LIMIT))

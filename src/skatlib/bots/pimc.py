@@ -113,7 +113,7 @@ from .basic import (
     wants_hand_game,
 )
 
-__all__ = ["PRIOR_WEIGHT", "Decision", "Evaluation", "HandEstimate", "PIMCBot",
+__all__ = ["PRIOR_WEIGHT", "TT_LIMIT", "Decision", "Evaluation", "HandEstimate", "PIMCBot",
            "auction_bounds", "best_contract", "bid_ceiling", "estimate", "evaluate_hand",
            "world_weight"]
 
@@ -129,6 +129,10 @@ _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
 PRIOR_WEIGHT = 2.0
 """How many solved worlds the heuristic prior (:func:`~skatlib.bots.basic.estimate`)
 is worth in :meth:`HandEstimate.win_probability`."""
+
+TT_LIMIT = 400_000
+"""The transposition entries of the PIMC bots' own solvers (``Solver(tt_limit=...)``:
+about 60 MB at most, shared by all worlds and moves of a deal)."""
 
 Candidate = tuple[Contract, "int | None"]
 """A contract to evaluate and the two cards put away (a mask) -- ``None`` for a
@@ -665,7 +669,7 @@ class PIMCBot:
         # without the solver's quasi-symmetry bounds (on by default since 2 December
         # 2026): they change how many worlds a node budget solves, and the bot's
         # budgets and its measured games are those of the solver before them
-        self.solver = solver if solver is not None else Solver(tt_limit=400_000, qsym=False,
+        self.solver = solver if solver is not None else Solver(tt_limit=TT_LIMIT, qsym=False,
                                                                endgame=False)
         self._fallback = RuleBot()
         self._plan = DeclarationPlan()
@@ -686,7 +690,7 @@ class PIMCBot:
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
                    bid_confidence=0.55, hand_confidence=0.55, bidding="rules",
-                   solver=Solver(tt_limit=400_000, killers=False, qsym=False,
+                   solver=Solver(tt_limit=TT_LIMIT, killers=False, qsym=False,
                                  endgame=False))
 
     # ----- the Bot protocol
