@@ -13,11 +13,23 @@ so the arena can load it::
 
 ``docs/bots.rst`` ("The solver's own defaults") gives the result.
 
+:class:`PIMCBold` bids at a lower searched win probability
+(:data:`BOLD_CONFIDENCE` instead of RuleBot's
+:data:`~skatlib.bots.basic.RULE_CONFIDENCE`): the bot wins about 91% of the
+games it declares, far above the roughly 65% at which a game's expected
+Seeger-Fabian score turns positive, so it may be passing on games worth
+playing::
+
+    PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCBold,pimc_v1,pimc_v1 \\
+        --deals 1000 --seed 1 --out bold-v1.jsonl
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
 >>> bot.max_nodes == PIMCBot().max_nodes
 True
+>>> PIMCBold(1).bid_confidence
+0.25
 """
 
 from __future__ import annotations
@@ -27,7 +39,10 @@ import random
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["PIMCSolverDefaults"]
+__all__ = ["BOLD_CONFIDENCE", "PIMCBold", "PIMCSolverDefaults"]
+
+BOLD_CONFIDENCE = 0.25
+"""The searched win probability at which :class:`PIMCBold` bids a contract."""
 
 
 class PIMCSolverDefaults(PIMCBot):
@@ -41,3 +56,15 @@ class PIMCSolverDefaults(PIMCBot):
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         super().__init__(seed, solver=Solver(tt_limit=TT_LIMIT))
+
+
+class PIMCBold(PIMCBot):
+    """The ``pimc`` bot bidding at :data:`BOLD_CONFIDENCE`, every other default
+    the bot's own (the hand games keep their own, higher confidence).
+
+    >>> PIMCBold().hand_confidence == PIMCBot().hand_confidence
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        super().__init__(seed, bid_confidence=BOLD_CONFIDENCE)

@@ -91,4 +91,35 @@ def test_pimc_variants_name_the_solver_defaults_variant() -> None:
     finally:
         del sys.modules["pimc_variants"]
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert tried >= 4 and failures == 0
+    assert tried >= 6 and failures == 0
+
+
+def test_pimc_variants_name_the_bold_variant() -> None:
+    """benchmarks/pimc_variants.py, issue 17's bidding experiment: the bot with
+    every default but a lower bid confidence (0.25 against RuleBot's 0.35; the
+    hand games keep theirs), loadable as an arena spec, and bidding higher
+    than the plain bot on a hand whose searched win rate lies between the two."""
+    import sys
+
+    from skatlib import Contract
+    from skatlib.bots import make_bot
+    from skatlib.bots.basic import RULE_CONFIDENCE
+    from skatlib.bots.pimc import Evaluation, HandEstimate, PIMCBot, bid_ceiling
+
+    module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    bot, plain = module.PIMCBold(3), PIMCBot(3)
+    assert module.BOLD_CONFIDENCE < RULE_CONFIDENCE == plain.bid_confidence
+    assert bot.bid_confidence == module.BOLD_CONFIDENCE
+    assert (bot.hand_confidence, bot.worlds, bot.max_nodes, bot.cpu_limit, bot.bidding) == (
+        plain.hand_confidence, plain.worlds, plain.max_nodes, plain.cpu_limit, plain.bidding)
+    # a grand won in 3 of 10 worlds, prior 0.3: (2 * 0.3 + 3) / 12 = 0.3
+    ev = Evaluation((HandEstimate(Contract.parse("G"), None, 0.3, 48, 3, (48,) * 10),), 10, 0)
+    assert bid_ceiling(ev, confidence=bot.bid_confidence) == 48
+    assert bid_ceiling(ev, confidence=plain.bid_confidence) == 0
+    sys.modules["pimc_variants"] = module
+    try:
+        made = make_bot("pimc_variants:PIMCBold", 5)
+        assert isinstance(made, module.PIMCBold)
+        assert made.bid_confidence == module.BOLD_CONFIDENCE
+    finally:
+        del sys.modules["pimc_variants"]
