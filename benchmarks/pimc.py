@@ -29,7 +29,10 @@ of other processes does not inflate):
   pimc_rules,rule,rule`` and ``--bots pimc,rule,rule``):
   over the deals both hold, how often bot 1 declared and won in each, its
   Seeger-Fabian points per game with a 95% interval, and the paired
-  difference NEW - OLD per game (per duplicate deal, normal interval).
+  difference NEW - OLD per game (per duplicate deal, normal interval); then
+  bot 1's games game by game (:func:`declaring_split`): those it declared in
+  both runs, in the new one only and in the old one only, with the wins and
+  the points gained or lost on them.
 * with ``--calibration N``: every hand of deals ``seeded_deal(99, i)``, ``i < N``,
   that the search bidding would evaluate: its pickup candidate's
   :func:`~skatlib.bots.basic.estimate` (the prior) against the double-dummy
@@ -53,7 +56,7 @@ from collections.abc import Sequence
 
 from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import make_bot, play_deal, seeded_deal
-from skatlib.bots.arena import DealOutcome
+from skatlib.bots.arena import DealOutcome, GameOutcome
 from skatlib.bots.pimc import TT_LIMIT, Decision, PIMCBot, _auction_candidates, evaluate_hand
 from skatlib.search.sampling import sample_worlds
 from skatlib.search.solver import Solver
@@ -174,6 +177,60 @@ def compare(old_path: str, new_path: str) -> None:
     diff = [b - a for a, b in zip(per_deal["old"], per_deal["new"])]
     m, ci = _mean_ci(diff)
     print(f"new - old: {m:+.2f} SF per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+    margins = {label: [sum(_margin(g) for g in runs[i].games) / len(runs[i].games)
+                       for i in common] for label, runs in (("old", old), ("new", new))}
+    m, ci = _mean_ci([b - a for a, b in zip(margins["old"], margins["new"])])
+    print(f"new - old in bot 1's margin over the mean of the others: {m:+.2f} per game, "
+          f"95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+    for label, (n, won_old, won_new, gain, margin) in declaring_split(old, new,
+                                                                      common).items():
+        if n:
+            print(f"bot 1 declared {label}: {n} games, won {won_old} ({100 * won_old / n:.0f}%) "
+                  f"in old, {won_new} ({100 * won_new / n:.0f}%) in new; new - old per such "
+                  f"game: {gain / n:+.2f} SF, {margin / n:+.2f} margin")
+
+
+def _margin(game: GameOutcome) -> float:
+    """Bot 1's points less the mean of the other two bots' (the arena's margin
+    against both at once)."""
+    return game.points[0] - (game.points[1] + game.points[2]) / 2
+
+
+SPLIT = ("in both", "in new only", "in old only")
+"""The rows of :func:`declaring_split`."""
+
+
+def declaring_split(old: dict[int, DealOutcome], new: dict[int, DealOutcome],
+                    deals: Sequence[int]) -> dict[str, tuple[int, int, int, int, float]]:
+    """Bot 1's games of two runs side by side, game by game (the same deal and
+    rotation, so the same cards in the same seat), split by the runs in which
+    bot 1 declared (:data:`SPLIT`): per row the games, those bot 1 won as
+    declarer in the old run and in the new, and summed over them bot 1's points
+    new - old and its margin over the mean of the others new - old (a lost
+    game also gives each defender 40 under Seeger-Fabian, D-14) -- where a change to the
+    bidding gains or loses.
+
+    >>> a = {0: DealOutcome(0, (GameOutcome((-100, 40, 40), 0, False),
+    ...                         GameOutcome((0, 60, 0), 1, True)))}
+    >>> b = {0: DealOutcome(0, (GameOutcome((-100, 40, 40), 0, False),
+    ...                         GameOutcome((70, 0, 0), 0, True)))}
+    >>> split = declaring_split(a, b, [0])
+    >>> split["in both"], split["in new only"], split["in old only"]
+    ((1, 0, 0, 0, 0.0), (1, 0, 1, 70, 100.0), (0, 0, 0, 0, 0.0))
+    """
+    rows: dict[str, list[float]] = {label: [0, 0, 0, 0, 0.0] for label in SPLIT}
+    for i in deals:
+        for g_old, g_new in zip(old[i].games, new[i].games):
+            was, now = g_old.declarer == 0, g_new.declarer == 0
+            if not (was or now):
+                continue
+            row = rows[SPLIT[0] if was and now else SPLIT[1] if now else SPLIT[2]]
+            row[0] += 1
+            row[1] += was and g_old.won
+            row[2] += now and g_new.won
+            row[3] += g_new.points[0] - g_old.points[0]
+            row[4] += _margin(g_new) - _margin(g_old)
+    return {label: (int(n), int(a), int(b), int(d), m) for label, (n, a, b, d, m) in rows.items()}
 
 
 def calibration(deals: int) -> None:

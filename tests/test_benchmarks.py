@@ -123,3 +123,40 @@ def test_pimc_variants_name_the_bold_variant() -> None:
         assert made.bid_confidence == module.BOLD_CONFIDENCE
     finally:
         del sys.modules["pimc_variants"]
+
+
+def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --compare: two arena files over the deals both hold
+    (a deal cut off in one is left out), bot 1's points and margin paired deal by
+    deal, and its games split by the runs in which it declared."""
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    header = {"skat_arena": 2, "bots": ["a", "b", "b"], "seed": 1, "rules": "ISKO"}
+
+    def write(name: str, deals: list[list[tuple[list[int], int, bool]]]) -> str:
+        lines = [json.dumps(header)]
+        for i, games in enumerate(deals):
+            lines.append(json.dumps({"deal": i, "games": [
+                {"points": p, "declarer": d, "won": w} for p, d, w in games]}))
+        path = tmp_path / name
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return str(path)
+
+    passed = ([0, 0, 0], -1, False)
+    old = write("old.jsonl", [
+        [([60, 0, 0], 0, True), ([0, 70, 0], 1, True), passed],
+        [([0, 0, 60], 2, True), passed, passed],
+        [passed, passed, passed]])  # deal 2: only in old
+    new = write("new.jsonl", [
+        [([60, 0, 0], 0, True), ([-100, 40, 40], 0, False), passed],
+        [([0, 0, 60], 2, True), ([80, 0, 0], 0, True), passed]])
+    module.compare(old, new)
+    out = capsys.readouterr().out
+    assert "2 duplicate deals in both (6 games each)" in out
+    # bot 1's points per game of each deal: old 20, 0; new -13.33, 26.67
+    assert "new - old: -3.33 SF per game" in out
+    assert "bot 1 declared in both: 1 games, won 1 (100%) in old, 1 (100%) in new" in out
+    # margins of the two new-only games: -140 - (-35) = -105 and 80 - 0 = +80
+    assert ("bot 1 declared in new only: 2 games, won 0 (0%) in old, 1 (50%) in new; "
+            "new - old per such game: -10.00 SF, -12.50 margin") in out
+    assert "in old only" not in out
