@@ -17,8 +17,9 @@ so the arena can load it::
 (:data:`BOLD_CONFIDENCE` instead of RuleBot's
 :data:`~skatlib.bots.basic.RULE_CONFIDENCE`): the bot wins about 91% of the
 games it declares, far above the roughly 65% at which a game's expected
-Seeger-Fabian score turns positive, so it may be passing on games worth
-playing::
+Seeger-Fabian score turns positive, so it might be passing on games worth
+playing.  Measured (``docs/bots.rst``, "Bidding bolder"): the extra games are
+won only about 55% of the time, no gain::
 
     PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCBold,pimc_v1,pimc_v1 \\
         --deals 1000 --seed 1 --out bold-v1.jsonl
