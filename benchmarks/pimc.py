@@ -52,7 +52,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import make_bot, play_deal, seeded_deal
@@ -162,32 +162,39 @@ def compare(old_path: str, new_path: str) -> None:
         print("no deal in both files")
         return
     print(f"{len(common)} duplicate deals in both ({3 * len(common)} games each)")
-    per_deal: dict[str, list[float]] = {}
     for label, runs in (("old", old), ("new", new)):
         games = [g for i in common for g in runs[i].games]
         mine = [g for g in games if g.declarer == 0]
         won = sum(g.won for g in mine)
-        totals = [sum(g.points[0] for g in runs[i].games) / len(runs[i].games) for i in common]
-        per_deal[label] = totals
-        m, ci = _mean_ci(totals)
+        m, ci = _mean_ci(_per_deal(runs, common, _points))
         print(f"{label} ({label == 'old' and old_path or new_path}): declared {len(mine)} of "
               f"{len(games)} ({100 * len(mine) / len(games):.1f}%), won {won} "
               f"({100 * won / max(1, len(mine)):.1f}%); SF/game {m:+.2f} [{m - ci:+.2f}, "
               f"{m + ci:+.2f}]")
-    diff = [b - a for a, b in zip(per_deal["old"], per_deal["new"])]
-    m, ci = _mean_ci(diff)
-    print(f"new - old: {m:+.2f} SF per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
-    margins = {label: [sum(_margin(g) for g in runs[i].games) / len(runs[i].games)
-                       for i in common] for label, runs in (("old", old), ("new", new))}
-    m, ci = _mean_ci([b - a for a, b in zip(margins["old"], margins["new"])])
-    print(f"new - old in bot 1's margin over the mean of the others: {m:+.2f} per game, "
-          f"95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+    for head, unit, score in (("new - old", " SF", _points),
+                              ("new - old in bot 1's margin over the mean of the others", "",
+                               _margin)):
+        diff = [b - a for a, b in zip(_per_deal(old, common, score),
+                                      _per_deal(new, common, score))]
+        m, ci = _mean_ci(diff)
+        print(f"{head}: {m:+.2f}{unit} per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
     for label, (n, won_old, won_new, gain, margin) in declaring_split(old, new,
                                                                       common).items():
         if n:
             print(f"bot 1 declared {label}: {n} games, won {won_old} ({100 * won_old / n:.0f}%) "
                   f"in old, {won_new} ({100 * won_new / n:.0f}%) in new; new - old per such "
                   f"game: {gain / n:+.2f} SF, {margin / n:+.2f} margin")
+
+
+def _per_deal(runs: dict[int, DealOutcome], deals: Sequence[int],
+              score: Callable[[GameOutcome], float]) -> list[float]:
+    """``score`` per game of each of ``deals`` (the mean over its rotations)."""
+    return [sum(score(g) for g in runs[i].games) / len(runs[i].games) for i in deals]
+
+
+def _points(game: GameOutcome) -> float:
+    """Bot 1's points."""
+    return game.points[0]
 
 
 def _margin(game: GameOutcome) -> float:
@@ -218,19 +225,18 @@ def declaring_split(old: dict[int, DealOutcome], new: dict[int, DealOutcome],
     >>> split["in both"], split["in new only"], split["in old only"]
     ((1, 0, 0, 0, 0.0), (1, 0, 1, 70, 100.0), (0, 0, 0, 0, 0.0))
     """
-    rows: dict[str, list[float]] = {label: [0, 0, 0, 0, 0.0] for label in SPLIT}
+    rows = {label: (0, 0, 0, 0, 0.0) for label in SPLIT}
     for i in deals:
         for g_old, g_new in zip(old[i].games, new[i].games):
             was, now = g_old.declarer == 0, g_new.declarer == 0
             if not (was or now):
                 continue
-            row = rows[SPLIT[0] if was and now else SPLIT[1] if now else SPLIT[2]]
-            row[0] += 1
-            row[1] += was and g_old.won
-            row[2] += now and g_new.won
-            row[3] += g_new.points[0] - g_old.points[0]
-            row[4] += _margin(g_new) - _margin(g_old)
-    return {label: (int(n), int(a), int(b), int(d), m) for label, (n, a, b, d, m) in rows.items()}
+            label = SPLIT[0] if was and now else SPLIT[1] if now else SPLIT[2]
+            n, won_old, won_new, gain, margin = rows[label]
+            rows[label] = (n + 1, won_old + (was and g_old.won), won_new + (now and g_new.won),
+                           gain + g_new.points[0] - g_old.points[0],
+                           margin + _margin(g_new) - _margin(g_old))
+    return rows
 
 
 def calibration(deals: int) -> None:

@@ -15,7 +15,7 @@ so the arena can load it::
 
 :class:`PIMCBold` bids at a lower searched win probability
 (:data:`BOLD_CONFIDENCE` instead of RuleBot's
-:data:`~skatlib.bots.basic.RULE_CONFIDENCE`): the bot wins about 91% of the
+:data:`~skatlib.bots.basic.RULE_CONFIDENCE`): the bot wins 85-91% of the
 games it declares, far above the roughly 65% at which a game's expected
 Seeger-Fabian score turns positive, so it might be passing on games worth
 playing.  Measured (``docs/bots.rst``, "Bidding bolder"): the extra games are
