@@ -24,6 +24,14 @@ won only about 55% of the time, no gain::
     PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCBold,pimc_v1,pimc_v1 \\
         --deals 1000 --seed 1 --out bold-v1.jsonl
 
+Whether a larger search budget plays better -- the question behind a faster
+solver -- is :class:`PIMCDeep`: the solver's defaults with :data:`DEEP_NODES`
+(three times the bot's ``max_nodes``) per card, the CPU cap unchanged; it is
+measured against :class:`PIMCSolverDefaults` on the same deals::
+
+    PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCDeep,pimc_v1,pimc_v1 \\
+        --deals 1000 --seed 1 --out deep-v1.jsonl
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
@@ -31,6 +39,8 @@ won only about 55% of the time, no gain::
 True
 >>> PIMCBold(1).bid_confidence
 0.25
+>>> PIMCDeep(1).max_nodes, PIMCDeep(1).solver.qsym
+(450000, True)
 """
 
 from __future__ import annotations
@@ -40,10 +50,13 @@ import random
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["BOLD_CONFIDENCE", "PIMCBold", "PIMCSolverDefaults"]
+__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCDeep", "PIMCSolverDefaults"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
+
+DEEP_NODES = 3 * PIMCBot().max_nodes
+"""The card play's node budget per decision of :class:`PIMCDeep`."""
 
 
 class PIMCSolverDefaults(PIMCBot):
@@ -69,3 +82,15 @@ class PIMCBold(PIMCBot):
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         super().__init__(seed, bid_confidence=BOLD_CONFIDENCE)
+
+
+class PIMCDeep(PIMCBot):
+    """:class:`PIMCSolverDefaults` with :data:`DEEP_NODES` solver nodes per card
+    decision; the worlds, the CPU cap and the bidding's budgets are the bot's own.
+
+    >>> PIMCDeep().cpu_limit == PIMCBot().cpu_limit
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        super().__init__(seed, max_nodes=DEEP_NODES, solver=Solver(tt_limit=TT_LIMIT))

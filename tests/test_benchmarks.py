@@ -125,6 +125,45 @@ def test_pimc_variants_name_the_bold_variant() -> None:
         del sys.modules["pimc_variants"]
 
 
+def test_pimc_variants_name_the_deep_variant() -> None:
+    """benchmarks/pimc_variants.py, issue 17's budget experiment: the
+    solver-defaults variant with three times the card play's node budget and
+    nothing else changed, loadable as an arena spec; a decision with the larger
+    budget may search more nodes on the same position and seed."""
+    import sys
+
+    from skatlib import Deal, play_deal
+    from skatlib.bots import make_bot
+    from skatlib.bots.basic import RuleBot
+    from skatlib.bots.pimc import PIMCBot
+
+    module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    bot, base, plain = module.PIMCDeep(3), module.PIMCSolverDefaults(3), PIMCBot(3)
+    assert module.DEEP_NODES == bot.max_nodes == 3 * plain.max_nodes
+    assert (bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit) == (
+        base.solver.qsym, base.solver.endgame, base.solver.tt_limit)
+    assert (bot.worlds, bot.first_world, bot.cpu_limit, bot.bid_confidence, bot.eval_nodes,
+            bot.bidding) == (base.worlds, base.first_world, base.cpu_limit,
+                             base.bid_confidence, base.eval_nodes, base.bidding)
+    sys.modules["pimc_variants"] = module
+    try:
+        made = make_bot("pimc_variants:PIMCDeep", 5)
+        assert isinstance(made, module.PIMCDeep) and made.max_nodes == module.DEEP_NODES
+    finally:
+        del sys.modules["pimc_variants"]
+    # the same deal with budgets small enough to bind: up to the first card that
+    # differs both bots see the same positions, and the larger budget solves
+    # more worlds in them; no decision passes first_world budgets
+    runs = []
+    for nodes in (4000, 3 * 4000):
+        b = PIMCBot(1, worlds=6, max_nodes=nodes, cpu_limit=None, trace=True)
+        play_deal(Deal.shuffled(11), [b, RuleBot(), RuleBot()])
+        cards = [d for d in b.decisions if d.kind == "card"]
+        assert all(d.nodes <= b.first_world * nodes + 1 for d in cards)
+        runs.append([(d.trick, d.solved) for d in cards[:2]])
+    assert runs == [[(1, 0), (2, 0)], [(1, 0), (2, 1)]]
+
+
 def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/pimc.py --compare: two arena files over the deals both hold
