@@ -162,12 +162,12 @@ def compare(old_path: str, new_path: str) -> None:
         print("no deal in both files")
         return
     print(f"{len(common)} duplicate deals in both ({3 * len(common)} games each)")
-    for label, runs in (("old", old), ("new", new)):
+    for label, path, runs in (("old", old_path, old), ("new", new_path, new)):
         games = [g for i in common for g in runs[i].games]
         mine = [g for g in games if g.declarer == 0]
         won = sum(g.won for g in mine)
         m, ci = _mean_ci(_per_deal(runs, common, _points))
-        print(f"{label} ({label == 'old' and old_path or new_path}): declared {len(mine)} of "
+        print(f"{label} ({path}): declared {len(mine)} of "
               f"{len(games)} ({100 * len(mine) / len(games):.1f}%), won {won} "
               f"({100 * won / max(1, len(mine)):.1f}%); SF/game {m:+.2f} [{m - ci:+.2f}, "
               f"{m + ci:+.2f}]")

@@ -48,6 +48,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
@@ -64,14 +65,16 @@ DEEP_NODES = 3 * PIMCBot().max_nodes
 class PIMCSolverDefaults(PIMCBot):
     """The ``pimc`` bot with every default of the bot except its solver, which
     keeps the solver's own defaults (quasi-symmetry bounds and the two-trick
-    endgame on) with the bot's table limit (:data:`~skatlib.bots.pimc.TT_LIMIT`).
+    endgame on) with the bot's table limit (:data:`~skatlib.bots.pimc.TT_LIMIT`);
+    ``options`` are :class:`~skatlib.bots.pimc.PIMCBot`'s other keywords (as
+    :class:`PIMCDeep` sets its budget).
 
     >>> PIMCSolverDefaults().worlds == PIMCBot().worlds
     True
     """
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        super().__init__(seed, solver=Solver(tt_limit=TT_LIMIT))
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        super().__init__(seed, solver=Solver(tt_limit=TT_LIMIT), **options)
 
 
 class PIMCBold(PIMCBot):
@@ -86,7 +89,7 @@ class PIMCBold(PIMCBot):
         super().__init__(seed, bid_confidence=BOLD_CONFIDENCE)
 
 
-class PIMCDeep(PIMCBot):
+class PIMCDeep(PIMCSolverDefaults):
     """:class:`PIMCSolverDefaults` with :data:`DEEP_NODES` solver nodes per card
     decision; the worlds, the CPU cap and the bidding's budgets are the bot's own.
 
@@ -95,4 +98,4 @@ class PIMCDeep(PIMCBot):
     """
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
-        super().__init__(seed, max_nodes=DEEP_NODES, solver=Solver(tt_limit=TT_LIMIT))
+        super().__init__(seed, max_nodes=DEEP_NODES)
