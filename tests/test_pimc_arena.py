@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -23,6 +23,7 @@ from skatlib import (
     Deal,
     Declare,
     GameResult,
+    GameState,
     Kontra,
     Observation,
     RandomBot,
@@ -39,6 +40,7 @@ from skatlib.bots import make_bot
 from skatlib.bots.arena import DealOutcome, play_duplicate, summarise
 from skatlib.bots.pimc import PIMCBot, best_contract, estimate
 from skatlib.cli.arena import add_arguments, run
+from skatlib.search.sampling import World
 from skatlib.search.solver import Position, Solver
 
 
@@ -270,8 +272,10 @@ def test_pimc_v1_is_todays_flag_set() -> None:
     assert isinstance(v1, PIMCBot)
     assert (v1.worlds, v1.max_nodes, v1.first_world, v1.inference) == (20, 50_000, 4, False)
     assert v1.bid_limit(CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7")) >= 96
+    assert not v1.declaration_inference
     uniform = make_bot("pimc_uniform", 4)
-    assert isinstance(uniform, PIMCBot) and not uniform.inference
+    assert isinstance(uniform, PIMCBot)
+    assert not uniform.inference and not uniform.declaration_inference
 
 
 def test_auction_bounds_follow_who_asked_and_who_answered() -> None:
@@ -341,6 +345,82 @@ def test_inference_draws_the_fitting_worlds_first() -> None:
     mean_inf = sum(world_weight(o, w, bounds) for w in bot._sample(o, 5)) / 5
     mean_plain = sum(world_weight(o, w, bounds) for w in plain._sample(o, 5)) / 5
     assert mean_inf > mean_plain and mean_inf >= 0.5
+
+
+def _defender_views(seeds: range) -> Iterator[tuple[GameState, Observation]]:
+    """Deals bid and declared by ``pimc_v1``'s rules (RuleBot's evaluator), at the
+    first card a defender plays: the state and that defender's observation (a
+    deal passed in is skipped)."""
+    from skatlib import apply, legal_actions, observe
+
+    for seed in seeds:
+        s = new_game(Deal.shuffled(seed))
+        bots = [PIMCBot.v1(seed), PIMCBot.v1(seed + 1), PIMCBot.v1(seed + 2)]
+        while s.phase.name != "PLAYING" and not s.is_finished:
+            s = apply(s, bots[s.to_move_index].act(observe(s, s.to_move_index),
+                                                     legal_actions(s)))
+        if s.is_finished:
+            continue
+        me = (s.declarer_index + 1) % 3
+        while s.to_move_index != me:  # forehand leads: the defender after him plays
+            s = apply(s, RuleBot().act(observe(s, s.to_move_index), legal_actions(s)))
+        yield s, observe(s, me)
+
+
+def _real_world(s: GameState) -> World:
+    return World((s.hands[0].mask, s.hands[1].mask, s.hands[2].mask), s.skat.mask)
+
+
+def test_declaration_weight_follows_the_bid_and_the_estimate() -> None:
+    """A defender weighs a world by the declarer's cards in it: a suit or grand
+    game worth less than the bid is lost overbid (ISkO 5.4.2) and so unlikely
+    (times the small weight); a final hand RuleBot's evaluator gives less than
+    :data:`_FULL_ESTIMATE` fits in proportion.  The real cards fit."""
+    from skatlib import observe
+    from skatlib.bots.basic import _value
+    from skatlib.bots.pimc import _EPSILON, _FULL_ESTIMATE, _dealt_hand, declaration_weight
+    from skatlib.search.sampling import sample_worlds
+
+    checked = overbid = 0
+    true_weights: list[float] = []
+    for i, (s, o) in enumerate(_defender_views(range(700, 740))):
+        assert o.contract is not None and o.declarer is not None
+        d = int(o.declarer)
+        assert declaration_weight(observe(s, d), _real_world(s)) == 1.0  # not for himself
+        for w in sample_worlds(o, 20, random.Random(i)):
+            final = _dealt_hand(o, d, w.hands[d])
+            want = 1.0
+            if not o.contract.is_null and _value(o.contract, final | w.skat) < o.bid:
+                want *= _EPSILON
+                overbid += 1
+            p = estimate(final, o.contract, forehand=d == 0, final=not o.contract.hand)
+            want *= max(_EPSILON, min(1.0, p / _FULL_ESTIMATE))
+            assert declaration_weight(o, w) == pytest.approx(want)
+        true_weights.append(declaration_weight(o, _real_world(s)))
+        checked += 1
+    assert checked >= 20 and overbid > 0
+    assert sum(true_weights) / len(true_weights) >= 0.9  # the model fits its own bidders
+
+
+def test_declaration_inference_draws_worlds_that_fit_the_declaration() -> None:
+    """With the switch a defender solves worlds that fit the declaration far more
+    often than a uniform sample; the declarer samples as without it."""
+    from skatlib import observe
+    from skatlib.bots.pimc import declaration_weight
+
+    fitted = uniform = 0.0
+    n = 0
+    for i, (s, o) in enumerate(_defender_views(range(900, 912))):
+        on = PIMCBot(seed=i, declaration_inference=True)
+        off = PIMCBot(seed=i, inference=False, declaration_inference=False)
+        fitted += sum(declaration_weight(o, w) for w in on._sample(o, 10))
+        uniform += sum(declaration_weight(o, w) for w in off._sample(o, 10))
+        n += 10
+        od = observe(s, s.declarer_index)
+        assert PIMCBot(seed=i, declaration_inference=True)._sample(od, 5) == \
+            PIMCBot(seed=i, declaration_inference=False)._sample(od, 5)
+    assert n >= 50
+    assert fitted / n >= 0.7 and uniform / n <= 0.5  # (measured: 0.8 and 0.35)
 
 
 @pytest.mark.parametrize("kwargs, error", [

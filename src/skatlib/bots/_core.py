@@ -118,7 +118,7 @@ def _pimc(seed: int) -> Bot:
 def _pimc_uniform(seed: int) -> Bot:
     from .pimc import PIMCBot
 
-    return PIMCBot(seed=seed, inference=False)
+    return PIMCBot(seed=seed, inference=False, declaration_inference=False)
 
 
 def _pimc_rules(seed: int) -> Bot:
@@ -138,9 +138,10 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
      "pimc_rules": _pimc_rules, "pimc_v1": _pimc_v1})
 """The bots every command knows by name: ``random`` (:class:`~skatlib.RandomBot`),
 ``rule`` (:class:`~skatlib.RuleBot`), ``pimc`` (:class:`~skatlib.PIMCBot`),
-``pimc_uniform`` (the same without inference from the bidding: its worlds are
-uniform), ``pimc_rules`` (the same card play with RuleBot's bidding, skat and
-declaration, ``bidding="rules"``: what the search decisions are measured against) and
+``pimc_uniform`` (the same without inference from the bidding and the
+declaration: its worlds are uniform), ``pimc_rules`` (the same card play with
+RuleBot's bidding, skat and declaration, ``bidding="rules"``: what the search
+decisions are measured against) and
 ``pimc_v1`` (:meth:`PIMCBot.v1 <skatlib.PIMCBot.v1>`, the PIMC of
 skatlib 0.2, kept to measure against).  ``cmd:COMMAND`` runs a bot in its own
 process (:mod:`skatlib.bots.process`)."""

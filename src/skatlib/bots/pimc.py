@@ -114,8 +114,8 @@ from .basic import (
 )
 
 __all__ = ["PRIOR_WEIGHT", "TT_LIMIT", "Decision", "Evaluation", "HandEstimate", "PIMCBot",
-           "auction_bounds", "best_contract", "bid_ceiling", "estimate", "evaluate_hand",
-           "world_weight"]
+           "auction_bounds", "best_contract", "bid_ceiling", "declaration_weight", "estimate",
+           "evaluate_hand", "world_weight"]
 
 _NULL = T.NULL
 _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
@@ -479,6 +479,16 @@ _CANDIDATES = 4
 """With inference, worlds sampled per world solved: the weighted draw picks the
 worlds to solve among them."""
 
+_DECLARATION_CANDIDATES = 4 * _CANDIDATES
+"""With ``declaration_inference``, worlds sampled per world solved by a defender in
+the card play: a uniform placement gives the declarer cards that fit his
+declaration in only about one world in five (:func:`declaration_weight`)."""
+
+_FULL_ESTIMATE = 0.5
+"""The heuristic win probability (:func:`~skatlib.bots.basic.estimate`) from which
+a declarer's final hand fits his declaration fully (:func:`declaration_weight`):
+below it the weight falls in proportion, down to :data:`_EPSILON`."""
+
 
 def auction_bounds(o: Observation) -> dict[int, tuple[int, int]]:
     """What the auction says about each seat's bid limit: ``seat -> (low,
@@ -517,7 +527,8 @@ def auction_bounds(o: Observation) -> dict[int, tuple[int, int]]:
 
 
 def _dealt_hand(o: Observation, seat: int, hand: int) -> int:
-    """A defender's 10 dealt cards in a world where he now holds ``hand``."""
+    """A seat's cards in a world where he now holds ``hand``, with those he played:
+    a defender's 10 dealt cards, the declarer's final 10 (after the discard)."""
     played = 0
     for t in o.tricks:
         for i, c in enumerate(t.cards):
@@ -566,6 +577,64 @@ def world_weight(o: Observation, world: World, bounds: dict[int, tuple[int, int]
     return w
 
 
+def declaration_weight(o: Observation, world: World) -> float:
+    """How well ``world`` fits the declaration, as a defender sees it in the card
+    play: a declarer declares a game he expects to win and that is worth his
+    bid.  His final hand in the world (the cards he holds and those he played)
+    and the skat (his discard, or the untouched skat of a hand game) are weighed
+    under the opponent model, RuleBot's evaluator:
+
+    * a suit or grand game worth less than the bid with the matadors of those
+      12 cards (:func:`~skatlib.game_value`; he would have lost it overbid,
+      ISkO 5.4.2): times :data:`_EPSILON`;
+    * the heuristic win probability of the final hand
+      (:func:`~skatlib.bots.basic.estimate`): times ``p / 0.5`` below 0.5
+      (:data:`_FULL_ESTIMATE`), at least :data:`_EPSILON`.
+
+    1.0 for the declarer himself, before the declaration and in Ramsch.  On
+    deals bid and declared by RuleBot's evaluator (the ``pimc_v1`` bot), the
+    cards the declarer really holds get weight 0.98 on average, the worlds of
+    a uniform sample 0.3 (one in five at least 0.5): the defenders' worlds are
+    drawn by it with ``declaration_inference`` (:class:`PIMCBot`).
+
+    Forehand bid 48 and declared clubs with three jacks (48 with three):
+
+    >>> from skatlib import Deal, Declare, new_game, apply, observe, Bid, Hold, Pass
+    >>> from skatlib import PickUpSkat, CardSet
+    >>> deal = Deal.parse("CJ SJ HJ CA CT CK C9 SA ST H7 / DJ CQ C8 SK SQ HA HT HK DA DT / "
+    ...                   "C7 S9 S8 S7 HQ H9 H8 DK DQ D9 / D8 D7")
+    >>> s = new_game(deal)
+    >>> for a in (Bid(48), Hold(), Pass(), Pass(), PickUpSkat(), Declare("C", "D8 D7")):
+    ...     s = apply(s, a)
+    >>> o = observe(s, 1)
+    >>> fore, middle, rear = (h.mask for h in deal.hands)
+    >>> declaration_weight(o, World((fore, middle, rear), deal.skat.mask))
+    1.0
+
+    Without the heart jack (a nine instead) the clubs are worth 36, less than
+    the bid; rearhand's cards in forehand's place would win too rarely:
+
+    >>> hj, h9 = CardSet.parse("HJ").mask, CardSet.parse("H9").mask
+    >>> declaration_weight(o, World((fore ^ hj | h9, middle, rear ^ h9 | hj),
+    ...                             deal.skat.mask))
+    0.05
+    >>> declaration_weight(o, World((rear, middle, fore), deal.skat.mask))
+    0.05
+    >>> declaration_weight(observe(s, 0), World((rear, middle, fore), deal.skat.mask))
+    1.0
+    """
+    c = o.contract
+    if c is None or o.declarer is None or int(o.declarer) == int(o.seat):
+        return 1.0
+    d = int(o.declarer)
+    final = _dealt_hand(o, d, world.hands[d])
+    w = 1.0
+    if not c.is_null and _value(c, final | world.skat) < o.bid:
+        w *= _EPSILON
+    p = estimate(final, c, forehand=d == 0, final=not c.hand)
+    return w * max(_EPSILON, min(1.0, p / _FULL_ESTIMATE))
+
+
 class PIMCBot:
     """Perfect Information Monte Carlo card play, auction and declaration (see
     the module docs).
@@ -597,6 +666,11 @@ class PIMCBot:
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
         weighted draw of them.
+    :param declaration_inference: as a defender in the card play, weigh the
+        worlds also by what the declaration reveals about the declarer's cards
+        (:func:`declaration_weight`: a game worth the bid that he expects to
+        win), drawing the worlds to solve from :data:`_DECLARATION_CANDIDATES`
+        times as many.
     :param bid_confidence: the win probability a contract needs to be bid
         (:func:`~skatlib.bots.basic.bid_limit`; RuleBot's
         :data:`~skatlib.bots.basic.RULE_CONFIDENCE` by default: the estimate is
@@ -624,7 +698,7 @@ class PIMCBot:
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
                  objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
                  time_limit: float | None = None, cpu_limit: float | None = 2.5,
-                 inference: bool = True,
+                 inference: bool = True, declaration_inference: bool = False,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
@@ -644,6 +718,7 @@ class PIMCBot:
         self.cpu_limit = None if cpu_limit is None else _probability_like(
             cpu_limit, "cpu_limit", upper=None)
         self.inference = bool(inference)
+        self.declaration_inference = bool(declaration_inference)
         self.objective = objective
         self.bid_confidence = _probability_like(bid_confidence, "bid_confidence")
         self.hand_confidence = _probability_like(hand_confidence, "hand_confidence")
@@ -689,7 +764,8 @@ class PIMCBot:
         (50000, False, 0.55, 'rules')
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
-                   bid_confidence=0.55, hand_confidence=0.55, bidding="rules",
+                   declaration_inference=False, bid_confidence=0.55, hand_confidence=0.55,
+                   bidding="rules",
                    solver=Solver(tt_limit=TT_LIMIT, killers=False, qsym=False,
                                  endgame=False))
 
@@ -851,14 +927,20 @@ class PIMCBot:
     def _sample(self, o: Observation, n: int) -> list[World]:
         """The ``n`` worlds to solve: a uniform sample, or with :attr:`inference` a
         draw weighted by :func:`world_weight` (without replacement, by the
-        keys ``u ** (1 / weight)``) from :data:`_CANDIDATES` times as many."""
-        if not self.inference:
+        keys ``u ** (1 / weight)``) from :data:`_CANDIDATES` times as many; a
+        defender in the card play with :attr:`declaration_inference` weighs by
+        :func:`declaration_weight` too and draws from
+        :data:`_DECLARATION_CANDIDATES` times as many."""
+        bounds = auction_bounds(o) if self.inference else {}
+        partner = any(s not in (int(o.seat), o.declarer) for s in bounds)
+        declaration = (self.declaration_inference and o.contract is not None
+                       and o.declarer is not None and int(o.declarer) != int(o.seat))
+        if not (partner or declaration):
             return sample_worlds(o, n, self.rng)
-        bounds = auction_bounds(o)
-        if not any(s not in (int(o.seat), o.declarer) for s in bounds):
-            return sample_worlds(o, n, self.rng)
-        pool = sample_worlds(o, _CANDIDATES * n, self.rng)
-        keyed = [(self.rng.random() ** (1.0 / world_weight(o, w, bounds)), i)
+        pool = sample_worlds(o, (_DECLARATION_CANDIDATES if declaration else _CANDIDATES) * n,
+                             self.rng)
+        keyed = [(self.rng.random() ** (1.0 / (world_weight(o, w, bounds) * (
+            declaration_weight(o, w) if declaration else 1.0))), i)
                  for i, w in enumerate(pool)]
         keyed.sort(reverse=True)
         return [pool[i] for _, i in keyed[:n]]
