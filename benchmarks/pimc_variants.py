@@ -34,6 +34,16 @@ measured against :class:`PIMCSolverDefaults` on the same deals (``docs/bots.rst`
     PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCDeep,pimc_v1,pimc_v1 \\
         --deals 1000 --seed 1 --out deep-v1.jsonl
 
+:class:`PIMCDeclaration` weighs a defender's worlds by the declaration too
+(``PIMCBot(declaration_inference=True)``,
+:func:`~skatlib.bots.pimc.declaration_weight`: a declarer holds a game worth his
+bid that he expects to win); everything else is the plain bot's, so the games it
+declares are the plain bot's to the card and only its defence can change
+(``docs/bots.rst``, "Inference from the declaration")::
+
+    PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCDeclaration,pimc_v1,pimc_v1 \\
+        --deals 1000 --seed 1 --out declaration-v1.jsonl
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
@@ -43,6 +53,8 @@ True
 0.25
 >>> PIMCDeep(1).max_nodes, PIMCDeep(1).solver.qsym
 (450000, True)
+>>> PIMCDeclaration(1).declaration_inference, PIMCBot(1).declaration_inference
+(True, False)
 """
 
 from __future__ import annotations
@@ -53,7 +65,8 @@ from typing import Any
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCDeep", "PIMCSolverDefaults"]
+__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCDeclaration", "PIMCDeep",
+           "PIMCSolverDefaults"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -99,3 +112,16 @@ class PIMCDeep(PIMCSolverDefaults):
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         super().__init__(seed, max_nodes=DEEP_NODES)
+
+
+class PIMCDeclaration(PIMCBot):
+    """The ``pimc`` bot with ``declaration_inference=True``: as a defender it
+    draws its worlds by :func:`~skatlib.bots.pimc.declaration_weight` as well as by
+    the bidding; every other default is the bot's own.
+
+    >>> PIMCDeclaration().inference
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        super().__init__(seed, declaration_inference=True)

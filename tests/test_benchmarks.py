@@ -164,6 +164,44 @@ def test_pimc_variants_name_the_deep_variant() -> None:
     assert runs == [[(1, 0), (2, 0)], [(1, 0), (2, 1)]]
 
 
+def test_pimc_variants_name_the_declaration_variant() -> None:
+    """benchmarks/pimc_variants.py, issue 17's inference experiment: the plain
+    bot with declaration_inference, loadable as an arena spec.  It samples as the
+    plain bot wherever it is not a defender in the card play, so on the same seed
+    it bids, declares and plays its own games card for card as the plain bot."""
+    import sys
+
+    from skatlib import Deal, GameResult, Seat, play_deal
+    from skatlib.bots import make_bot
+    from skatlib.bots.basic import RuleBot
+    from skatlib.bots.pimc import PIMCBot
+
+    module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    bot, plain = module.PIMCDeclaration(3), PIMCBot(3)
+    assert bot.declaration_inference and not plain.declaration_inference
+    assert (bot.worlds, bot.max_nodes, bot.inference, bot.bidding, bot.solver.qsym) == (
+        plain.worlds, plain.max_nodes, plain.inference, plain.bidding, plain.solver.qsym)
+    sys.modules["pimc_variants"] = module
+    try:
+        made = make_bot("pimc_variants:PIMCDeclaration", 5)
+        assert isinstance(made, module.PIMCDeclaration) and made.declaration_inference
+    finally:
+        del sys.modules["pimc_variants"]
+    declared = 0
+    for deal in range(10):
+        records = []
+        for cls in (module.PIMCDeclaration, PIMCBot):
+            b = cls(1)
+            b.worlds, b.max_nodes, b.cpu_limit = 4, 3000, None
+            b.eval_worlds, b.eval_nodes, b.eval_world_nodes = 3, 15_000, 5000
+            records.append(play_deal(Deal.shuffled(40 + deal), [b, RuleBot(), RuleBot()]))
+        (rec, res), (plain_rec, plain_res) = records
+        if isinstance(res, GameResult) and res.declarer == Seat.FOREHAND:  # the bot declared
+            declared += 1
+            assert rec == plain_rec and res == plain_res  # the same game to the card
+    assert declared >= 2  # deals 46 and 48
+
+
 def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/pimc.py --compare: two arena files over the deals both hold
