@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .. import _tables as T
@@ -98,6 +98,7 @@ from .basic import (
     DeclarationPlan,
     RuleBot,
     _at_least_one,
+    _estimator,
     _pairs,
     _probability_like,
     _seeger,
@@ -597,7 +598,8 @@ def declaration_weight(o: Observation, world: World) -> float:
     a uniform sample 0.3 (one in five at least 0.5): the defenders' worlds are
     drawn by it with ``declaration_inference`` (:class:`PIMCBot`).
 
-    Forehand bid 48 and declared clubs with three jacks (48 with three):
+    Forehand held middlehand's 48 and declared clubs with three jacks (48 with
+    three):
 
     >>> from skatlib import Deal, Declare, new_game, apply, observe, Bid, Hold, Pass
     >>> from skatlib import PickUpSkat, CardSet
@@ -623,16 +625,31 @@ def declaration_weight(o: Observation, world: World) -> float:
     >>> declaration_weight(observe(s, 0), World((rear, middle, fore), deal.skat.mask))
     1.0
     """
+    weigh = _declaration_weigher(o)
+    return 1.0 if weigh is None else weigh(world)
+
+
+def _declaration_weigher(o: Observation) -> Callable[[World], float] | None:
+    """:func:`declaration_weight` for one observation as a function of the world,
+    its parts that do not depend on the world (the declarer's played cards, the
+    contract's estimator) worked out once; ``None`` unless ``o`` is a defender's
+    in the card play (every weight 1.0)."""
     c = o.contract
     if c is None or o.declarer is None or int(o.declarer) == int(o.seat):
-        return 1.0
+        return None
     d = int(o.declarer)
-    final = _dealt_hand(o, d, world.hands[d])
-    w = 1.0
-    if not c.is_null and _value(c, final | world.skat) < o.bid:
-        w *= _EPSILON
-    p = estimate(final, c, forehand=d == 0, final=not c.hand)
-    return w * max(_EPSILON, min(1.0, p / _FULL_ESTIMATE))
+    played = _dealt_hand(o, d, 0)
+    rate = _estimator(c, d == 0, not c.hand)  # what estimate(final, c, ...) calls
+    bid, null = o.bid, c.is_null
+
+    def weigh(world: World) -> float:
+        final = played | world.hands[d]
+        w = 1.0
+        if not null and _value(c, final | world.skat) < bid:
+            w *= _EPSILON
+        return w * max(_EPSILON, min(1.0, rate(final) / _FULL_ESTIMATE))
+
+    return weigh
 
 
 class PIMCBot:
@@ -933,15 +950,15 @@ class PIMCBot:
         :data:`_DECLARATION_CANDIDATES` times as many."""
         bounds = auction_bounds(o) if self.inference else {}
         partner = any(s not in (int(o.seat), o.declarer) for s in bounds)
-        declaration = (self.declaration_inference and o.contract is not None
-                       and o.declarer is not None and int(o.declarer) != int(o.seat))
-        if not (partner or declaration):
+        declaration = _declaration_weigher(o) if self.declaration_inference else None
+        if not partner and declaration is None:
             return sample_worlds(o, n, self.rng)
-        pool = sample_worlds(o, (_DECLARATION_CANDIDATES if declaration else _CANDIDATES) * n,
-                             self.rng)
-        keyed = [(self.rng.random() ** (1.0 / (world_weight(o, w, bounds) * (
-            declaration_weight(o, w) if declaration else 1.0))), i)
-                 for i, w in enumerate(pool)]
+        pool = sample_worlds(o, (_CANDIDATES if declaration is None
+                                 else _DECLARATION_CANDIDATES) * n, self.rng)
+        weights = [world_weight(o, w, bounds) for w in pool] if partner else [1.0] * len(pool)
+        if declaration is not None:
+            weights = [x * declaration(w) for x, w in zip(weights, pool)]
+        keyed = [(self.rng.random() ** (1.0 / x), i) for i, x in enumerate(weights)]
         keyed.sort(reverse=True)
         return [pool[i] for _, i in keyed[:n]]
 
