@@ -44,6 +44,16 @@ declares are the plain bot's to the card and only its defence can change
     PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCDeclaration,pimc_v1,pimc_v1 \\
         --deals 1000 --seed 1 --out declaration-v1.jsonl
 
+:class:`PIMCCombined` puts the two levers together that gained a point of margin
+each in paired runs and keep the bot's budget (so its move times): the solver's
+defaults (:class:`PIMCSolverDefaults`) and the inference from the declaration
+(:class:`PIMCDeclaration`).  ``docs/bots.rst`` ("Both levers together") gives what
+it scores against the RuleBot of skatlib 0.2::
+
+    PYTHONPATH=benchmarks skat arena \\
+        --bots pimc_variants:PIMCCombined,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
+        --deals 1000 --seed 1 --out combined-rulev1.jsonl
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
@@ -55,6 +65,8 @@ True
 (450000, True)
 >>> PIMCDeclaration(1).declaration_inference, PIMCBot(1).declaration_inference
 (True, False)
+>>> PIMCCombined(1).declaration_inference, PIMCCombined(1).solver.qsym
+(True, True)
 """
 
 from __future__ import annotations
@@ -65,8 +77,8 @@ from typing import Any
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCDeclaration", "PIMCDeep",
-           "PIMCSolverDefaults"]
+__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCCombined", "PIMCDeclaration",
+           "PIMCDeep", "PIMCSolverDefaults"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -121,6 +133,20 @@ class PIMCDeclaration(PIMCBot):
 
     >>> PIMCDeclaration().inference
     True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        super().__init__(seed, declaration_inference=True)
+
+
+class PIMCCombined(PIMCSolverDefaults):
+    """:class:`PIMCSolverDefaults` with ``declaration_inference=True``
+    (:class:`PIMCDeclaration`'s switch): the budgets, worlds and CPU cap are the
+    bot's own.
+
+    >>> bot = PIMCCombined()
+    >>> bot.max_nodes == PIMCBot().max_nodes, bot.solver.endgame
+    (True, True)
     """
 
     def __init__(self, seed: int | random.Random | None = None) -> None:

@@ -237,3 +237,32 @@ def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
     assert ("bot 1 declared in new only: 2 games, won 0 (0%) in old, 1 (50%) in new; "
             "new - old per such game: -10.00 SF, -12.50 margin") in out
     assert "in old only" not in out
+
+
+def test_pimc_variants_name_the_combined_variant() -> None:
+    """benchmarks/pimc_variants.py, issue 17's combined experiment: the solver's
+    defaults and the inference from the declaration together, nothing else
+    changed (the budgets, the worlds and the CPU cap are the bot's), loadable as
+    an arena spec."""
+    import sys
+
+    from skatlib.bots import make_bot
+    from skatlib.bots.pimc import PIMCBot
+
+    module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    bot, base, plain = module.PIMCCombined(3), module.PIMCSolverDefaults(3), PIMCBot(3)
+    assert bot.declaration_inference and not base.declaration_inference
+    assert (bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit) == (
+        base.solver.qsym, base.solver.endgame, base.solver.tt_limit) == (True, True,
+                                                                         plain.solver.tt_limit)
+    assert (bot.worlds, bot.max_nodes, bot.first_world, bot.cpu_limit, bot.inference,
+            bot.bid_confidence, bot.eval_nodes, bot.bidding) == (
+        plain.worlds, plain.max_nodes, plain.first_world, plain.cpu_limit, plain.inference,
+        plain.bid_confidence, plain.eval_nodes, plain.bidding)
+    sys.modules["pimc_variants"] = module
+    try:
+        made = make_bot("pimc_variants:PIMCCombined", 5)
+        assert isinstance(made, module.PIMCCombined) and made.declaration_inference
+        assert made.solver.qsym
+    finally:
+        del sys.modules["pimc_variants"]
