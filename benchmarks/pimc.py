@@ -7,6 +7,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --deals 6 --bots pimc,pimc_rules  # search vs rule bidding
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
     python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
+    python benchmarks/pimc.py --breakdown run.jsonl   # where bot 1's margins come from
     python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
@@ -33,6 +34,12 @@ of other processes does not inflate):
   bot 1's games game by game (:func:`declaring_split`): those it declared in
   both runs, in the new one only and in the old one only, with the wins and
   the points gained or lost on them.
+* with ``--breakdown FILE``: one ``skat arena --out`` file, bot 1's margin over
+  each other bot split by who declared and whether he won
+  (:func:`margin_breakdown`): the games of each kind and what they add to the
+  margin per game of the run, and the upside: how much the margin would gain if
+  every such game that went against bot 1 had gone his way, at the same game
+  value -- an upper bound on what better play could add there.
 * with ``--calibration N``: every hand of deals ``seeded_deal(99, i)``, ``i < N``,
   that the search bidding would evaluate: its pickup candidate's
   :func:`~skatlib.bots.basic.estimate` (the prior) against the double-dummy
@@ -239,6 +246,80 @@ def declaring_split(old: dict[int, DealOutcome], new: dict[int, DealOutcome],
     return rows
 
 
+BREAKDOWN = ("bot 1 declared, won", "bot 1 declared, lost", "bot 2 declared, won",
+             "bot 2 declared, lost", "bot 3 declared, won", "bot 3 declared, lost",
+             "passed in")
+"""The rows of :func:`margin_breakdown`."""
+
+
+def _game_value(game: GameOutcome) -> int:
+    """The value of a declared game from the declarer's Seeger-Fabian points (D-14):
+    a won game scores value + 50, a lost one -2 x value - 50."""
+    p = game.points[game.declarer]
+    return p - 50 if game.won else (-p - 50) // 2
+
+
+def margin_breakdown(runs: dict[int, DealOutcome], deals: Sequence[int]
+                     ) -> dict[str, tuple[int, float, float, float, float]]:
+    """Bot 1's margin over bot 2 and over bot 3, split by :data:`BREAKDOWN`: per
+    row the games, their summed margins over bot 2 and over bot 3, and the
+    *upside* over each: how much the margin would gain if every such game that
+    went against bot 1 had gone his way, at the same game value.
+
+    Under Seeger-Fabian (D-14) a won game gives the declarer its value plus 50,
+    a lost one costs him twice the value plus 50 and gives each defender 40.  So
+    turning around a game lost by bot 1, or won by the opponent in question,
+    gains 3 x value + 140 over that opponent; a game of the third bot does not
+    change the margin over him either way (both defenders get the same).
+
+    >>> d = {0: DealOutcome(0, (GameOutcome((-122, 40, 40), 0, False),
+    ...                         GameOutcome((0, 74, 0), 1, True),
+    ...                         GameOutcome((40, 40, -94), 2, False)))}
+    >>> rows = margin_breakdown(d, [0])
+    >>> rows["bot 1 declared, lost"]   # a 36 lost: -122, and 40 to each defender
+    (1, -162.0, -162.0, 248.0, 248.0)
+    >>> rows["bot 2 declared, won"]    # a 24 won by bot 2: 3 x 24 + 140 over him
+    (1, -74.0, 0.0, 212.0, 0.0)
+    >>> rows["bot 3 declared, lost"]   # already bot 1's way
+    (1, 0.0, 134.0, 0.0, 0.0)
+    """
+    rows = {label: (0, 0.0, 0.0, 0.0, 0.0) for label in BREAKDOWN}
+    for i in deals:
+        for g in runs[i].games:
+            up = [0.0, 0.0]
+            if g.declarer < 0:
+                label = BREAKDOWN[6]
+            else:
+                label = BREAKDOWN[2 * g.declarer + (not g.won)]
+                turn = float(3 * _game_value(g) + 140)
+                if g.declarer == 0 and not g.won:
+                    up = [turn, turn]
+                elif g.declarer > 0 and g.won:
+                    up[g.declarer - 1] = turn
+            n, m2, m3, u2, u3 = rows[label]
+            rows[label] = (n + 1, m2 + g.points[0] - g.points[1],
+                           m3 + g.points[0] - g.points[2], u2 + up[0], u3 + up[1])
+    return rows
+
+
+def breakdown(path: str) -> None:
+    """Bot 1's margins in one arena file, by who declared (see the module docs)."""
+    runs = _outcomes(path)
+    deals = sorted(runs)
+    games = sum(len(runs[i].games) for i in deals)
+    if not games:
+        print("no game in the file")
+        return
+    print(f"{len(deals)} duplicate deals, {games} games; per game of the run:")
+    print(f"  {'games':<22} {'n':>5} {'margin 1-2':>10} {'margin 1-3':>10} "
+          f"{'upside 1-2':>10} {'upside 1-3':>10}")
+    totals = [0.0] * 4
+    for label, (n, *sums) in margin_breakdown(runs, deals).items():
+        totals = [t + x for t, x in zip(totals, sums)]
+        print(f"  {label:<22} {n:>5} " + " ".join(f"{x / games:+10.2f}" for x in sums))
+    print(f"  {'all':<22} {games:>5} " + " ".join(f"{x / games:+10.2f}" for x in totals))
+
+
 def calibration(deals: int) -> None:
     """RuleBot's estimate against the double-dummy win rate (see the module docs)."""
     rows = []
@@ -284,8 +365,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rule-deals", type=int, default=2000)
     p.add_argument("--rule-only", action="store_true")
     p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
+    p.add_argument("--breakdown", metavar="FILE")
     p.add_argument("--calibration", type=int, metavar="N")
     args = p.parse_args(argv)
+    if args.breakdown:
+        breakdown(args.breakdown)
+        return 0
     if args.calibration:
         calibration(args.calibration)
         return 0

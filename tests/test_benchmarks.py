@@ -239,6 +239,38 @@ def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
     assert "in old only" not in out
 
 
+def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --breakdown: one arena file, bot 1's margin over each
+    other bot per kind of game (summing to the arena's margin), and the upside of
+    the games that went against him: 3 x value + 140 over the opponent whose
+    game it was (Seeger-Fabian, D-14)."""
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    header = {"skat_arena": 2, "bots": ["a", "b", "b"], "seed": 1, "rules": "ISKO"}
+    deals = [[([74, 0, 0], 0, True), ([-122, 40, 40], 0, False), ([0, 70, 0], 1, True)],
+             [([40, -94, 40], 1, False), ([0, 0, 72], 2, True), ([0, 0, 0], -1, False)]]
+    lines = [json.dumps(header)] + [
+        json.dumps({"deal": i, "games": [{"points": p, "declarer": d, "won": w}
+                                         for p, d, w in games]})
+        for i, games in enumerate(deals)]
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert module.main(["--breakdown", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "2 duplicate deals, 6 games; per game of the run:" in out
+    rows = {line[2:24].strip(): line[24:].split() for line in out.splitlines()[2:]}
+    # a lost 36 (-122): 248 to gain over both; bot 2's won 20: 200 over him
+    assert rows["bot 1 declared, lost"] == ["1", "-27.00", "-27.00", "+41.33", "+41.33"]
+    assert rows["bot 2 declared, won"] == ["1", "-11.67", "+0.00", "+33.33", "+0.00"]
+    assert rows["bot 3 declared, won"] == ["1", "+0.00", "-12.00", "+0.00", "+34.33"]
+    assert rows["passed in"] == ["1", "+0.00", "+0.00", "+0.00", "+0.00"]
+    # the margins per game as the arena computes them: mean of p1 - pk
+    games = [g for d in deals for g in d]
+    for k, column in ((1, 1), (2, 2)):
+        mean = sum(p[0] - p[k] for p, _, _ in games) / len(games)
+        assert rows["all"][column] == f"{mean:+.2f}"
+    assert rows["all"][3:] == ["+74.67", "+75.67"]
+
 def test_pimc_variants_name_the_combined_variant() -> None:
     """benchmarks/pimc_variants.py, issue 17's combined experiment: the solver's
     defaults and the inference from the declaration together, nothing else
