@@ -5,6 +5,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py                    # 10 deals, pimc and pimc_v1
     python benchmarks/pimc.py --deals 30 --bots pimc,pimc_uniform
     python benchmarks/pimc.py --deals 6 --bots pimc,pimc_rules  # search vs rule bidding
+    PYTHONPATH=benchmarks python benchmarks/pimc.py --bots pimc_variants:PIMCCombined
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
     python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
     python benchmarks/pimc.py --breakdown run.jsonl   # where bot 1's margins come from
@@ -13,7 +14,9 @@ takes, and how fast RuleBot plays.
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
 
-* for each PIMC bot named in ``--bots``: deal ``i`` (:func:`skatlib.bots.seeded_deal`)
+* for each PIMC bot named in ``--bots`` (a registry name, or ``module:Class`` as
+  in ``skat arena``, e.g. a variant of ``benchmarks/pimc_variants.py`` with
+  ``PYTHONPATH=benchmarks``): deal ``i`` (:func:`skatlib.bots.seeded_deal`)
   is played three times, the bot in each seat against two RuleBots; every
   decision is traced (:class:`skatlib.bots.pimc.Decision`).  Printed per trick:
   card decisions, worlds solved (mean), decisions that solved none (and fell
@@ -52,7 +55,6 @@ of other processes does not inflate):
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import random
@@ -70,15 +72,17 @@ from skatlib.search.solver import Solver
 
 
 def _traced(name: str, seed: int) -> PIMCBot:
-    """The registry's bot ``name`` (:data:`skatlib.bots.BOTS`) with its trace on."""
+    """The registry's bot ``name`` (:data:`skatlib.bots.BOTS`), or a PIMC bot class
+    named ``module:Class`` as in the arena, with its trace on."""
     bot = make_bot(name, seed)
-    assert isinstance(bot, PIMCBot)
+    if not isinstance(bot, PIMCBot):
+        raise SystemExit(f"--bots: {name!r} is not a PIMC bot")
     bot.trace = True
     return bot
 
 
-_MAKERS = {name: functools.partial(_traced, name)
-           for name in ("pimc", "pimc_uniform", "pimc_rules", "pimc_v1")}
+REGISTERED = ("pimc", "pimc_uniform", "pimc_rules", "pimc_v1")
+"""The registry's PIMC bots that ``--bots`` takes by name."""
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:
@@ -94,7 +98,7 @@ def decisions(name: str, deals: int, seed: int) -> tuple[list[Decision], list[tu
     for i in range(deals):
         deal = seeded_deal(seed, i)
         for seat in range(3):
-            bot = _MAKERS[name](seed * 1000 + i * 3 + seat)
+            bot = _traced(name, seed * 1000 + i * 3 + seat)
             bots: list[object] = [RuleBot(), RuleBot()]
             bots.insert(seat, bot)
             _, result = play_deal(deal, bots)  # type: ignore[arg-type]
@@ -377,14 +381,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.compare:
         compare(*args.compare)
         return 0
+    names = args.bots.split(",")
+    for name in names:
+        if name not in REGISTERED and ":" not in name:
+            p.error(f"--bots: one of {', '.join(REGISTERED)} or module:Class, not {name!r}")
     print(f"Python {sys.version.split()[0]}; CPU time per decision")
     if args.rule_deals > 0:  # --rule-deals 0: PIMC's decisions only
         throughput(args.rule_deals)
     if args.rule_only:
         return 0
-    for name in args.bots.split(","):
-        if name not in _MAKERS:
-            p.error(f"--bots: one of {', '.join(_MAKERS)}, not {name!r}")
+    for name in names:
         ds, declared = decisions(name, args.deals, args.seed)
         report(name, ds, declared, 3 * args.deals)
     return 0

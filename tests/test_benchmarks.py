@@ -298,3 +298,27 @@ def test_pimc_variants_name_the_combined_variant() -> None:
         assert made.solver.qsym
     finally:
         del sys.modules["pimc_variants"]
+
+
+def test_pimc_benchmark_traces_registered_bots_and_variants(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --bots: a registered PIMC bot or a ``module:Class`` as in
+    the arena, traced; a bot that is not a PIMC bot is refused with a message."""
+    import sys
+
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    variants = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    assert module._traced("pimc_v1", 3).trace
+    sys.modules["pimc_variants"] = variants
+    try:
+        bot = module._traced("pimc_variants:PIMCCombined", 3)
+        assert isinstance(bot, variants.PIMCCombined) and bot.trace
+    finally:
+        del sys.modules["pimc_variants"]
+    with pytest.raises(SystemExit, match="'rule' is not a PIMC bot"):
+        module._traced("rule", 3)
+    with pytest.raises(SystemExit) as info:
+        module.main(["--bots", "rule"])
+    assert info.value.code == 2
+    assert "--bots: one of pimc, pimc_uniform, pimc_rules, pimc_v1 or module:Class, not 'rule'" \
+        in capsys.readouterr().err
