@@ -67,6 +67,7 @@ from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
 from skatlib.bots import make_bot, play_deal, seeded_deal
 from skatlib.bots.arena import DealOutcome, GameOutcome
 from skatlib.bots.pimc import TT_LIMIT, Decision, PIMCBot, _auction_candidates, evaluate_hand
+from skatlib.scoring import seeger_fabian_points
 from skatlib.search.sampling import sample_worlds
 from skatlib.search.solver import Solver
 
@@ -256,11 +257,19 @@ BREAKDOWN = ("bot 1 declared, won", "bot 1 declared, lost", "bot 2 declared, won
 """The rows of :func:`margin_breakdown`."""
 
 
-def _game_value(game: GameOutcome) -> int:
-    """The value of a declared game from the declarer's Seeger-Fabian points (D-14):
-    a won game scores value + 50, a lost one -2 x value - 50."""
+def _turnaround(game: GameOutcome) -> int:
+    """How much the declarer's margin over a defender changes between winning and
+    losing ``game`` at its value, by :func:`~skatlib.scoring.seeger_fabian_points`
+    (D-14; 3 x value + 140 at a table of three).  The value is read back from the
+    declarer's points, which that formula makes linear in it."""
     p = game.points[game.declarer]
-    return p - 50 if game.won else (-p - 50) // 2
+    if game.won:
+        value = p - seeger_fabian_points(0, True)[0]
+    else:
+        value = -(p - seeger_fabian_points(0, False)[0]) // 2
+    won, won_other = seeger_fabian_points(value, True)
+    lost, lost_other = seeger_fabian_points(-2 * value, False)
+    return (won - won_other) - (lost - lost_other)
 
 
 def margin_breakdown(runs: dict[int, DealOutcome], deals: Sequence[int]
@@ -295,7 +304,7 @@ def margin_breakdown(runs: dict[int, DealOutcome], deals: Sequence[int]
                 label = BREAKDOWN[6]
             else:
                 label = BREAKDOWN[2 * g.declarer + (not g.won)]
-                turn = float(3 * _game_value(g) + 140)
+                turn = float(_turnaround(g))
                 if g.declarer == 0 and not g.won:
                     up = [turn, turn]
                 elif g.declarer > 0 and g.won:

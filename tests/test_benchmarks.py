@@ -271,6 +271,7 @@ def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
         assert rows["all"][column] == f"{mean:+.2f}"
     assert rows["all"][3:] == ["+74.67", "+75.67"]
 
+
 def test_pimc_variants_name_the_combined_variant() -> None:
     """benchmarks/pimc_variants.py, issue 17's combined experiment: the solver's
     defaults and the inference from the declaration together, nothing else
