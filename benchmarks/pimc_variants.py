@@ -78,7 +78,7 @@ from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
 __all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCCombined", "PIMCDeclaration",
-           "PIMCDeep", "PIMCSolverDefaults"]
+           "PIMCDeep", "PIMCFight", "PIMCSolverDefaults"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -151,3 +151,19 @@ class PIMCCombined(PIMCSolverDefaults):
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         super().__init__(seed, declaration_inference=True)
+
+
+class PIMCFight(PIMCSolverDefaults):
+    """:class:`PIMCCombined` with ``fight=True``: a tie between cards of
+    different card points is broken by the declarer's exact card points in the
+    same worlds (:meth:`PIMCBot._fight <skatlib.bots.pimc.PIMCBot._fight>`), so
+    that a defender whose game is lost in every world still holds the declarer
+    as low as it can, and a declarer whose game is lost still takes what he can.
+
+    >>> bot = PIMCFight()
+    >>> bot.fight, bot.declaration_inference, PIMCCombined().fight
+    (True, True, False)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        super().__init__(seed, declaration_inference=True, fight=True)

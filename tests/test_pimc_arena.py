@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -109,6 +110,79 @@ def test_utilities_follow_the_solver() -> None:
                     assert utilities[a] <= utilities[b]
             assert (utilities[a] >= 100) == (exact[a] >= 61)
         checked += 1
+
+
+def _worlds_around(rng: random.Random, k: int, gt: int, declarer: int
+                   ) -> tuple[list[Position], list[int]]:
+    """Three to five worlds of ``k`` cards a hand in which seat 0 leads the
+    same cards (the other hands and the points so far vary), and those cards."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    mine = sum(1 << c for c in deck[:k])
+    worlds = []
+    for _ in range(rng.randint(3, 5)):
+        rest = deck[k:]
+        rng.shuffle(rest)
+        b = sum(1 << c for c in rest[:k])
+        c = sum(1 << x for x in rest[k:2 * k])
+        worlds.append(Position(gt, declarer, (mine, b, c), (), 0, rng.choice((20, 40, 55)),
+                               False))
+    return worlds, [x for x in range(32) if mine >> x & 1]
+
+
+def test_fight_keeps_the_tied_cards_with_the_best_exact_points() -> None:
+    """``PIMCBot(fight=True)`` breaks a tie by the declarer's exact card points
+    summed over the same worlds (the solver's value after each card): the most
+    for the declarer, the fewest for a defender."""
+    rng = random.Random(7)
+    bot = PIMCBot(seed=1, fight=True)
+    solver = Solver()
+    differed = 0
+    for i in range(30):
+        declarer = i % 3
+        worlds, cards = _worlds_around(rng, rng.randint(2, 4), rng.randrange(4), declarer)
+        sums = dict.fromkeys(cards, 0)
+        for w in worlds:
+            for card, v in solver.evaluate_position(w).items():
+                sums[card] += v
+        pick = max if declarer == 0 else min
+        want = [c for c in cards if sums[c] == pick(sums.values())]
+        assert bot._fight(worlds, cards, declarer == 0, time.process_time()) == want
+        differed += len(want) < len(cards)
+    assert differed > 10  # the exact points do split most ties
+    assert bot.solver.node_limit is None and bot.solver.deadline is None
+
+
+def test_fight_leaves_null_schwarz_and_cut_off_searches_to_the_plain_rule() -> None:
+    """Where card points mean nothing (null, schwarz announced) or no world is
+    solved within the budget, ``_fight`` keeps every tied card."""
+    rng = random.Random(8)
+    worlds, cards = _worlds_around(rng, 3, T.NULL, 0)
+    assert PIMCBot(fight=True)._fight(worlds, cards, True, time.process_time()) == cards
+    worlds, cards = _worlds_around(rng, 3, 4, 0)
+    stopped = [w._replace(stop=True) for w in worlds]
+    assert PIMCBot(fight=True)._fight(stopped, cards, True, time.process_time()) == cards
+    worlds, cards = _worlds_around(rng, 10, 4, 1)
+    cut = PIMCBot(fight=True, max_nodes=1)
+    assert cut._fight(worlds, cards, False, time.process_time()) == cards
+    assert cut.solver.node_limit is None
+    assert PIMCBot(fight=True)._fight([], cards, False, time.process_time()) == cards
+    assert not PIMCBot().fight
+
+
+def test_fight_plays_legal_reproducible_deals_and_traces_its_nodes() -> None:
+    def fighter(seed: int) -> PIMCBot:
+        return PIMCBot(seed=seed, worlds=4, max_nodes=4000, eval_worlds=3,
+                       eval_nodes=20_000, eval_world_nodes=5_000, fight=True, trace=True)
+
+    a, b = fighter(3), fighter(3)
+    for bot in (a, b):
+        for i in range(3):
+            play_game(new_game(Deal.shuffled(60 + i)), [bot, RuleBot(), fighter(i)])
+    assert [d[:4] for d in a.decisions] == [d[:4] for d in b.decisions]
+    cards = [d for d in a.decisions if d.kind == "card"]
+    # the tie-break's search is the decision's own: at most one more budget
+    assert cards and all(d.nodes <= 3 * 4000 + 2_000 for d in cards)
 
 
 def test_pimc_declarer_takes_a_cold_grand() -> None:

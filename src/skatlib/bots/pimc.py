@@ -16,7 +16,10 @@ of a *utility of the declarer's card points*:
   ouvert: whether he takes every trick.
 
 Ties (worlds that are already decided) are broken by a plain rule: keep
-points away from the opponents and give them to the partner.
+points away from the opponents and give them to the partner.  With
+``fight=True`` a tie between cards of different card points is first broken by
+the declarer's exact card points in the same worlds, so that a side whose game
+is decided against perfect play keeps fighting against a fallible opponent.
 
 Bidding, hand or pickup, and the declaration are decided by solving sampled
 worlds too (``bidding="search"``, the default; the hand evaluation, :func:`evaluate_hand`
@@ -706,6 +709,16 @@ class PIMCBot:
         ``cpu_limit`` caps its time too).
     :param eval_world_nodes: solver nodes for one world and contract; a search
         that passes it is dropped and the next world tried.
+    :param fight: break a tie between cards of different card points (worlds
+        that are decided: the game won or lost in every world whatever the bot
+        plays) by the declarer's exact card points after each tied card in the
+        same worlds (:meth:`Solver.solve_position
+        <skatlib.search.solver.Solver.solve_position>`, within one more
+        ``max_nodes`` and the CPU cap), so that a side that cannot win against
+        perfect play still keeps the other side as close to the line as it can
+        and a fallible opponent has the most room to go wrong; without it (or
+        when that search solves no world) the plain rule of :meth:`_tie_break`
+        decides.
     :param trace: keep a :class:`Decision` per decision in ``decisions``
         (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
@@ -719,7 +732,7 @@ class PIMCBot:
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
-                 eval_world_nodes: int = 100_000,
+                 eval_world_nodes: int = 100_000, fight: bool = False,
                  trace: bool = False, solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
@@ -748,6 +761,7 @@ class PIMCBot:
         self.eval_worlds = _at_least_one(eval_worlds, "eval_worlds")
         self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
         self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
+        self.fight = bool(fight)
         self.trace = bool(trace)
         self.decisions: list[Decision] = []
         self._auction: tuple[tuple[int, int], list[Candidate], Evaluation | None] | None = None
@@ -975,6 +989,7 @@ class PIMCBot:
         solver = self.solver
         start = solver.nodes  # the budget is this decision's, counted from here
         used = 0
+        solved: list[Position] = []
         cap = self.cpu_limit
         solver.deadline = None if cap is None else cpu + cap
         try:
@@ -992,23 +1007,64 @@ class PIMCBot:
                 for card, u in utilities.items():
                     totals[card] += u
                 used += 1
+                solved.append(pos)
         except SearchAborted:
             pass
         finally:
             solver.node_limit = None
             solver.deadline = None
+        best: list[int] = []
+        if used:
+            declarer = int(o.seat) == int(o.declarer)
+            best_value = max(totals.values()) if declarer else min(totals.values())
+            best = [c for c, v in totals.items() if abs(v - best_value) < 1e-9]
+            if self.fight and len({T.CARD_POINTS[c] for c in best}) > 1:
+                best = self._fight(solved, best, declarer, cpu)
         if self.trace:
             self.decisions.append(Decision(len(o.tricks) + 1, len(worlds), used,
                                            solver.nodes - start,
                                            time.perf_counter() - started,
                                            time.process_time() - cpu))
-        if used == 0:
+        if not best:
             return self._fallback.act(o, legal)
-        declarer = int(o.seat) == int(o.declarer)
-        best_value = max(totals.values()) if declarer else min(totals.values())
-        best = [c for c, v in totals.items() if abs(v - best_value) < 1e-9]
         card = self._tie_break(o, best)
         return next(a for a in plays if int(a.card) == card)
+
+    def _fight(self, worlds: list[Position], cards: list[int], declarer: bool,
+               cpu: float) -> list[int]:
+        """The cards among the tied ``cards`` with the best sum of the
+        declarer's exact card points over ``worlds`` (the most for the
+        declarer, the fewest for a defender), solved within one more
+        ``max_nodes`` and the CPU cap; a world whose search is cut off is
+        dropped, and with none solved ``cards`` are returned unchanged."""
+        if not worlds or worlds[0].gt == _NULL or worlds[0].stop or \
+                self.objective == "points":
+            return cards
+        solver = self.solver
+        sums = dict.fromkeys(cards, 0)
+        solver.node_limit = solver.nodes + self.max_nodes
+        solver.deadline = None if self.cpu_limit is None else cpu + self.cpu_limit
+        done = 0
+        try:
+            for pos in worlds:
+                values: dict[int, int] = {}
+                last: int | None = None  # the previous card's value guides the next search
+                for c in cards:
+                    child = pos.play(c)
+                    last = values[c] = solver.solve_position(
+                        child, None if last is None else last - child.points)
+                for c in cards:
+                    sums[c] += values[c]
+                done += 1
+        except SearchAborted:
+            pass
+        finally:
+            solver.node_limit = None
+            solver.deadline = None
+        if not done:
+            return cards
+        best = max(sums.values()) if declarer else min(sums.values())
+        return [c for c in cards if sums[c] == best]
 
     @staticmethod
     def _position(o: Observation, w: World) -> Position:
