@@ -717,8 +717,10 @@ class PIMCBot:
         ``max_nodes`` and the CPU cap), so that a side that cannot win against
         perfect play still keeps the other side as close to the line as it can
         and a fallible opponent has the most room to go wrong; without it (or
-        when that search solves no world) the plain rule of :meth:`_tie_break`
-        decides.
+        when that search solves no world) the plain rule decides: the richest
+        card when the bot's side holds the trick as last hand, else the poorest,
+        then the weakest.  The search counts in the decision's
+        :class:`Decision` (``nodes``, ``cpu``).
     :param trace: keep a :class:`Decision` per decision in ``decisions``
         (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
