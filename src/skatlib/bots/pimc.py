@@ -667,7 +667,8 @@ class PIMCBot:
         100k-200k per second on one core), counted afresh for every decision.
         Worlds are solved one after the other until the budget runs out; a
         world whose search passes it is dropped, except the first, which may
-        use ``first_world`` budgets (one world is needed).  Node counts, not
+        use ``first_world`` budgets (one world is needed); ``fight``'s
+        tie-break may search one more budget.  Node counts, not
         seconds, keep the bot reproducible.
     :param time_limit: also stop sampling worlds once a card decision has taken
         this many seconds (``None``: no clock; a bot with a clock is not
