@@ -1,17 +1,20 @@
 """PIMC bot variants for strength experiments in the arena.
 
-:class:`~skatlib.bots.pimc.PIMCBot` searches with ``Solver(qsym=False,
-endgame=False)``: its node budget, golden games and arena figures were measured
-with the solver before the quasi-symmetry bounds and the two-trick endgame.  Both
-flags cut nodes and leave every value the same, so the same 150,000-node budget
-solves more worlds per decision with them on.  Whether that plays better is a
-question for the arena, not for the solver's tests; this module names the variant
-so the arena can load it::
+Each variant is a fixed set of :class:`~skatlib.bots.pimc.PIMCBot`'s flags, so
+that the runs in ``docs/bots.rst`` can be repeated whatever the bot's defaults
+are.  :class:`PIMCPlain` is the bot as it was before the defaults changed on 5
+December 2026: no inference from the declaration, no ``fight``, and a solver
+without the quasi-symmetry bounds and the two-trick endgame
+(:func:`plain_solver`).  Both solver flags cut nodes and leave every value the
+same, so the same 150,000-node budget solves more worlds per decision with them
+on; :class:`PIMCSolverDefaults` keeps the solver's own defaults, and this
+module names the variant so the arena can load it::
 
     PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCSolverDefaults,pimc_v1,pimc_v1 \\
         --deals 1000 --seed 1 --out solver-defaults-v1.jsonl
 
-``docs/bots.rst`` ("The solver's own defaults") gives the result.
+``docs/bots.rst`` ("The solver's own defaults") gives the result.  Every variant
+below starts from :class:`PIMCPlain` or :class:`PIMCSolverDefaults`.
 
 :class:`PIMCBold` bids at a lower searched win probability
 (:data:`BOLD_CONFIDENCE` instead of RuleBot's
@@ -54,19 +57,28 @@ it scores against the RuleBot of skatlib 0.2::
         --bots pimc_variants:PIMCCombined,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
         --deals 1000 --seed 1 --out combined-rulev1.jsonl
 
+:class:`PIMCFight` adds ``fight=True`` (a tie between cards of different card
+points broken by the exact card points in the same worlds) to
+:class:`PIMCCombined`: it is the bot's default since 5 December 2026
+(``docs/bots.rst``, "Fighting on").
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
->>> bot.max_nodes == PIMCBot().max_nodes
-True
+>>> bot.max_nodes == PIMCBot().max_nodes, PIMCPlain(1).solver.qsym
+(True, False)
 >>> PIMCBold(1).bid_confidence
 0.25
 >>> PIMCDeep(1).max_nodes, PIMCDeep(1).solver.qsym
 (450000, True)
->>> PIMCDeclaration(1).declaration_inference, PIMCBot(1).declaration_inference
+>>> PIMCDeclaration(1).declaration_inference, PIMCPlain(1).declaration_inference
 (True, False)
 >>> PIMCCombined(1).declaration_inference, PIMCCombined(1).solver.qsym
 (True, True)
+>>> fight, default = PIMCFight(1), PIMCBot(1)
+>>> (fight.fight, fight.declaration_inference, fight.solver.qsym, fight.solver.endgame) == (
+...     default.fight, default.declaration_inference, default.solver.qsym, default.solver.endgame)
+True
 """
 
 from __future__ import annotations
@@ -78,7 +90,7 @@ from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
 __all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCCombined", "PIMCDeclaration",
-           "PIMCDeep", "PIMCFight", "PIMCSolverDefaults"]
+           "PIMCDeep", "PIMCFight", "PIMCPlain", "PIMCSolverDefaults", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -87,24 +99,51 @@ DEEP_NODES = 3 * PIMCBot().max_nodes
 """The card play's node budget per decision of :class:`PIMCDeep`."""
 
 
-class PIMCSolverDefaults(PIMCBot):
-    """The ``pimc`` bot with every default of the bot except its solver, which
-    keeps the solver's own defaults (quasi-symmetry bounds and the two-trick
-    endgame on) with the bot's table limit (:data:`~skatlib.bots.pimc.TT_LIMIT`);
-    ``options`` are :class:`~skatlib.bots.pimc.PIMCBot`'s other keywords (as
-    :class:`PIMCDeep` sets its budget).
+def plain_solver() -> Solver:
+    """The solver of :class:`PIMCPlain`: without the quasi-symmetry bounds and the
+    two-trick endgame, with the bots' table limit.
+
+    >>> s = plain_solver()
+    >>> s.qsym, s.endgame, s.tt_limit
+    (False, False, 400000)
+    """
+    return Solver(tt_limit=TT_LIMIT, qsym=False, endgame=False)
+
+
+class PIMCPlain(PIMCBot):
+    """The ``pimc`` bot as it was before 5 December 2026: its solver is
+    :func:`plain_solver`, ``declaration_inference`` and ``fight`` are off, every
+    other default is the bot's; ``options`` are
+    :class:`~skatlib.bots.pimc.PIMCBot`'s keywords (the variants below set theirs).
+
+    >>> PIMCPlain().fight, PIMCPlain().worlds == PIMCBot().worlds
+    (False, True)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("declaration_inference", False)
+        options.setdefault("fight", False)
+        options.setdefault("solver", plain_solver())
+        super().__init__(seed, **options)
+
+
+class PIMCSolverDefaults(PIMCPlain):
+    """:class:`PIMCPlain` with the solver's own defaults (quasi-symmetry bounds
+    and the two-trick endgame on) and the bots' table limit
+    (:data:`~skatlib.bots.pimc.TT_LIMIT`).
 
     >>> PIMCSolverDefaults().worlds == PIMCBot().worlds
     True
     """
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
-        super().__init__(seed, solver=Solver(tt_limit=TT_LIMIT), **options)
+        options.setdefault("solver", Solver(tt_limit=TT_LIMIT))
+        super().__init__(seed, **options)
 
 
-class PIMCBold(PIMCBot):
-    """The ``pimc`` bot bidding at :data:`BOLD_CONFIDENCE`, every other default
-    the bot's own (the hand games keep their own, higher confidence).
+class PIMCBold(PIMCPlain):
+    """:class:`PIMCPlain` bidding at :data:`BOLD_CONFIDENCE` (the hand games keep
+    their own, higher confidence).
 
     >>> PIMCBold().hand_confidence == PIMCBot().hand_confidence
     True
@@ -126,10 +165,10 @@ class PIMCDeep(PIMCSolverDefaults):
         super().__init__(seed, max_nodes=DEEP_NODES)
 
 
-class PIMCDeclaration(PIMCBot):
-    """The ``pimc`` bot with ``declaration_inference=True``: as a defender it
+class PIMCDeclaration(PIMCPlain):
+    """:class:`PIMCPlain` with ``declaration_inference=True``: as a defender it
     draws its worlds by :func:`~skatlib.bots.pimc.declaration_weight` as well as by
-    the bidding; every other default is the bot's own.
+    the bidding.
 
     >>> PIMCDeclaration().inference
     True
@@ -149,16 +188,17 @@ class PIMCCombined(PIMCSolverDefaults):
     (True, True)
     """
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        super().__init__(seed, declaration_inference=True)
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("declaration_inference", True)
+        super().__init__(seed, **options)
 
 
-class PIMCFight(PIMCSolverDefaults):
+class PIMCFight(PIMCCombined):
     """:class:`PIMCCombined` with ``fight=True``: a tie between cards of
     different card points is broken by the declarer's exact card points in the
-    same worlds (:meth:`PIMCBot._fight <skatlib.bots.pimc.PIMCBot._fight>`), so
-    that a defender whose game is lost in every world still holds the declarer
-    as low as it can, and a declarer whose game is lost still takes what he can.
+    same worlds, so that a defender whose game is lost in every world still holds
+    the declarer as low as it can, and a declarer whose game is lost still takes
+    what he can.  These are the bot's defaults since 5 December 2026.
 
     >>> bot = PIMCFight()
     >>> bot.fight, bot.declaration_inference, PIMCCombined().fight
@@ -166,4 +206,4 @@ class PIMCFight(PIMCSolverDefaults):
     """
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
-        super().__init__(seed, declaration_inference=True, fight=True)
+        super().__init__(seed, fight=True)

@@ -75,11 +75,10 @@ def test_pimc_variants_name_the_solver_defaults_variant() -> None:
     import sys
 
     from skatlib.bots import make_bot
-    from skatlib.bots.pimc import PIMCBot
 
     module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
     bot = module.PIMCSolverDefaults(3)
-    plain = PIMCBot(3)
+    plain = module.PIMCPlain(3)
     assert (bot.solver.qsym, bot.solver.endgame) == (True, True)
     assert (plain.solver.qsym, plain.solver.endgame) == (False, False)
     assert (bot.worlds, bot.max_nodes, bot.cpu_limit) == (plain.worlds, plain.max_nodes,
@@ -104,10 +103,10 @@ def test_pimc_variants_name_the_bold_variant() -> None:
     from skatlib import Contract
     from skatlib.bots import make_bot
     from skatlib.bots.basic import RULE_CONFIDENCE
-    from skatlib.bots.pimc import Evaluation, HandEstimate, PIMCBot, bid_ceiling
+    from skatlib.bots.pimc import Evaluation, HandEstimate, bid_ceiling
 
     module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
-    bot, plain = module.PIMCBold(3), PIMCBot(3)
+    bot, plain = module.PIMCBold(3), module.PIMCPlain(3)
     assert module.BOLD_CONFIDENCE < RULE_CONFIDENCE == plain.bid_confidence
     assert bot.bid_confidence == module.BOLD_CONFIDENCE
     assert (bot.hand_confidence, bot.worlds, bot.max_nodes, bot.cpu_limit, bot.bidding) == (
@@ -135,10 +134,9 @@ def test_pimc_variants_name_the_deep_variant() -> None:
     from skatlib import Deal, play_deal
     from skatlib.bots import make_bot
     from skatlib.bots.basic import RuleBot
-    from skatlib.bots.pimc import PIMCBot
 
     module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
-    bot, base, plain = module.PIMCDeep(3), module.PIMCSolverDefaults(3), PIMCBot(3)
+    bot, base, plain = module.PIMCDeep(3), module.PIMCSolverDefaults(3), module.PIMCPlain(3)
     assert module.DEEP_NODES == bot.max_nodes == 3 * plain.max_nodes
     assert (bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit) == (
         base.solver.qsym, base.solver.endgame, base.solver.tt_limit)
@@ -156,7 +154,7 @@ def test_pimc_variants_name_the_deep_variant() -> None:
     # more worlds in them; no decision passes first_world budgets
     runs = []
     for nodes in (4000, 3 * 4000):
-        b = PIMCBot(1, worlds=6, max_nodes=nodes, cpu_limit=None, trace=True)
+        b = module.PIMCPlain(1, worlds=6, max_nodes=nodes, cpu_limit=None, trace=True)
         play_deal(Deal.shuffled(11), [b, RuleBot(), RuleBot()])
         cards = [d for d in b.decisions if d.kind == "card"]
         assert all(d.nodes <= b.first_world * nodes + 1 for d in cards)
@@ -174,10 +172,9 @@ def test_pimc_variants_name_the_declaration_variant() -> None:
     from skatlib import Deal, GameResult, Seat, play_deal
     from skatlib.bots import make_bot
     from skatlib.bots.basic import RuleBot
-    from skatlib.bots.pimc import PIMCBot
 
     module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
-    bot, plain = module.PIMCDeclaration(3), PIMCBot(3)
+    bot, plain = module.PIMCDeclaration(3), module.PIMCPlain(3)
     assert bot.declaration_inference and not plain.declaration_inference
     assert (bot.worlds, bot.max_nodes, bot.inference, bot.bidding, bot.solver.qsym) == (
         plain.worlds, plain.max_nodes, plain.inference, plain.bidding, plain.solver.qsym)
@@ -190,7 +187,7 @@ def test_pimc_variants_name_the_declaration_variant() -> None:
     declared = 0
     for deal in range(10):
         records = []
-        for cls in (module.PIMCDeclaration, PIMCBot):
+        for cls in (module.PIMCDeclaration, module.PIMCPlain):
             b = cls(1)
             b.worlds, b.max_nodes, b.cpu_limit = 4, 3000, None
             b.eval_worlds, b.eval_nodes, b.eval_world_nodes = 3, 15_000, 5000
@@ -280,10 +277,9 @@ def test_pimc_variants_name_the_combined_variant() -> None:
     import sys
 
     from skatlib.bots import make_bot
-    from skatlib.bots.pimc import PIMCBot
 
     module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
-    bot, base, plain = module.PIMCCombined(3), module.PIMCSolverDefaults(3), PIMCBot(3)
+    bot, base, plain = module.PIMCCombined(3), module.PIMCSolverDefaults(3), module.PIMCPlain(3)
     assert bot.declaration_inference and not base.declaration_inference
     assert (bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit) == (
         base.solver.qsym, base.solver.endgame, base.solver.tt_limit) == (True, True,
@@ -297,6 +293,38 @@ def test_pimc_variants_name_the_combined_variant() -> None:
         made = make_bot("pimc_variants:PIMCCombined", 5)
         assert isinstance(made, module.PIMCCombined) and made.declaration_inference
         assert made.solver.qsym
+    finally:
+        del sys.modules["pimc_variants"]
+
+
+def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
+    """benchmarks/pimc_variants.py: ``PIMCPlain`` is the bot before the defaults
+    changed (no declaration inference, no fight, the solver without the
+    quasi-symmetry bounds and the endgame), whatever the defaults are now, and
+    ``PIMCFight`` has every flag of today's default bot."""
+    import sys
+
+    from skatlib.bots import make_bot
+    from skatlib.bots.pimc import PIMCBot
+
+    module = load_script("benchmarks/pimc_variants.py", "skatlib_benchmarks_pimc_variants")
+    plain, fight, default = module.PIMCPlain(3), module.PIMCFight(3), PIMCBot(3)
+
+    def flags(b: PIMCBot) -> tuple[object, ...]:
+        return (b.declaration_inference, b.fight, b.solver.qsym, b.solver.endgame,
+                b.solver.killers, b.solver.tt_limit)
+
+    assert flags(plain) == (False, False, False, False, True, 400_000)
+    assert flags(fight) == flags(default) == (True, True, True, True, True, 400_000)
+    shared = ("worlds", "max_nodes", "first_world", "cpu_limit", "inference", "objective",
+              "bid_confidence", "hand_confidence", "bidding", "eval_worlds", "eval_nodes",
+              "eval_world_nodes")
+    for b in (plain, fight):
+        assert [getattr(b, k) for k in shared] == [getattr(default, k) for k in shared]
+    sys.modules["pimc_variants"] = module
+    try:
+        made = make_bot("pimc_variants:PIMCPlain", 5)
+        assert isinstance(made, module.PIMCPlain) and not made.fight
     finally:
         del sys.modules["pimc_variants"]
 

@@ -36,6 +36,7 @@ from skatlib import _tables as T
 from skatlib.bots import seeded_deal
 from skatlib.bots.basic import _pairs, _seeger_sides, choose_declaration
 from skatlib.bots.pimc import (
+    TT_LIMIT,
     Evaluation,
     HandEstimate,
     PIMCBot,
@@ -255,8 +256,10 @@ def test_v1_and_the_rules_switch_play_as_before(key: tuple[str, int, int]) -> No
     """``PIMCBot.v1()`` and ``bidding="rules"`` keep the decisions (and the random
     draws) of the bot before the search decisions, action for action."""
     name, i, seat = key
-    bot = PIMCBot.v1(i) if name == "v1" else PIMCBot(i, worlds=6, max_nodes=20_000,
-                                                      bidding="rules")
+    # the "rules" games were played with the defaults of their day: pinned
+    bot = PIMCBot.v1(i) if name == "v1" else PIMCBot(
+        i, worlds=6, max_nodes=20_000, bidding="rules", declaration_inference=False,
+        fight=False, solver=Solver(tt_limit=TT_LIMIT, qsym=False, endgame=False))
     bots: list[object] = [RuleBot(), RuleBot()]
     bots.insert(seat, bot)
     record, result = play_deal(seeded_deal(3, i), bots)  # type: ignore[arg-type]

@@ -355,8 +355,7 @@ def evaluate_hand(cards: CardSet | int, seat: int, candidates: Sequence[Candidat
         if not isinstance(w, World):
             raise type_error("worlds", "a sequence of World (from sample_worlds)", w)
     if solver is None:
-        solver = Solver(qsym=False,  # see PIMCBot: the budgets' meaning as measured
-                        endgame=False)
+        solver = Solver()
     elif not isinstance(solver, Solver):
         raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
     budget = _at_least_one(nodes, "nodes")
@@ -691,7 +690,9 @@ class PIMCBot:
         worlds also by what the declaration reveals about the declarer's cards
         (:func:`declaration_weight`: a game worth the bid that he expects to
         win), drawing the worlds to solve from :data:`_DECLARATION_CANDIDATES`
-        times as many.
+        times as many.  On by default since it was measured together with
+        ``fight`` and the solver's own defaults (see :doc:`/bots`, "Fighting
+        on"); ``False`` is the switch that measures it.
     :param bid_confidence: the win probability a contract needs to be bid
         (:func:`~skatlib.bots.basic.bid_limit`; RuleBot's
         :data:`~skatlib.bots.basic.RULE_CONFIDENCE` by default: the estimate is
@@ -721,21 +722,23 @@ class PIMCBot:
         when that search solves no world) the plain rule decides: the richest
         card when the bot's side holds the trick as last hand, else the poorest,
         then the weakest.  The search counts in the decision's
-        :class:`Decision` (``nodes``, ``cpu``).
+        :class:`Decision` (``nodes``, ``cpu``).  On by default (see
+        ``declaration_inference``).
     :param trace: keep a :class:`Decision` per decision in ``decisions``
         (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
-        default; its transposition table is reused across worlds and moves).
+        default, with the solver's own defaults and :data:`TT_LIMIT` entries;
+        its transposition table is reused across worlds and moves).
     """
 
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
                  objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
                  time_limit: float | None = None, cpu_limit: float | None = 2.5,
-                 inference: bool = True, declaration_inference: bool = False,
+                 inference: bool = True, declaration_inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
-                 eval_world_nodes: int = 100_000, fight: bool = False,
+                 eval_world_nodes: int = 100_000, fight: bool = True,
                  trace: bool = False, solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
@@ -775,11 +778,7 @@ class PIMCBot:
         """The declaration planned at the first step: (cards, bid, option)."""
         if solver is not None and not isinstance(solver, Solver):
             raise type_error("solver", "a skatlib.search.solver.Solver or None", solver)
-        # without the solver's quasi-symmetry bounds (on by default since 2 December
-        # 2026): they change how many worlds a node budget solves, and the bot's
-        # budgets and its measured games are those of the solver before them
-        self.solver = solver if solver is not None else Solver(tt_limit=TT_LIMIT, qsym=False,
-                                                               endgame=False)
+        self.solver = solver if solver is not None else Solver(tt_limit=TT_LIMIT)
         self._fallback = RuleBot()
         self._plan = DeclarationPlan()
 
@@ -789,17 +788,17 @@ class PIMCBot:
         ``pimc_v1`` bot, kept to measure the gain): 20 worlds, 50,000 nodes per
         decision (the first world up to four times that), no CPU cap, no
         inference, hand games bid at the bid confidence, bidding and declaring
-        by RuleBot's evaluator (``bidding="rules"``), and its solver without
-        the killer leads and the quasi-symmetry bounds (which change how many
-        worlds a node budget solves).
+        by RuleBot's evaluator (``bidding="rules"``), no ``fight``, and its
+        solver without the killer leads, the quasi-symmetry bounds and the
+        two-trick endgame (which change how many worlds a node budget solves).
 
         >>> b = PIMCBot.v1(1)
-        >>> b.max_nodes, b.inference, b.hand_confidence, b.bidding
-        (50000, False, 0.55, 'rules')
+        >>> b.max_nodes, b.inference, b.hand_confidence, b.bidding, b.fight
+        (50000, False, 0.55, 'rules', False)
         """
         return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
                    declaration_inference=False, bid_confidence=0.55, hand_confidence=0.55,
-                   bidding="rules",
+                   bidding="rules", fight=False,
                    solver=Solver(tt_limit=TT_LIMIT, killers=False, qsym=False,
                                  endgame=False))
 
