@@ -683,9 +683,10 @@ class PIMCBot:
         solved, the bot plays :class:`~skatlib.RuleBot`'s card (or makes its
         bid, skat or declaration choice), so a move always comes.  The
         default, 2.5 s, binds only on decisions whose node budget takes longer
-        (in the first tricks, on a slow or loaded core); the node budget
-        decides every other one, so the bot is reproducible while the
-        cap does not bind.  ``None``: no cap.
+        (in the first tricks, on a slow or loaded core, and in pure Python in
+        some of the auction's, whose 300,000 nodes take about 2 s there); the
+        node budget decides every other one, so the bot is reproducible while
+        the cap does not bind.  ``None``: no cap.
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
         weighted draw of them.
