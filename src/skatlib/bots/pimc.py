@@ -994,25 +994,23 @@ class PIMCBot:
         win = _win_points(o.contract)
         solver = self.solver
         start = solver.nodes  # the budget is this decision's, counted from here
-        used = 0
-        solved: list[Position] = []
+        solved: list[Position] = []  # the worlds solved, in order
         cap = self.cpu_limit
         solver.deadline = None if cap is None else cpu + cap
         try:
             for w in worlds:
-                if used and self.time_limit is not None and \
+                if solved and self.time_limit is not None and \
                         time.perf_counter() - started > self.time_limit:
                     break
                 if cap is not None and time.process_time() - cpu > cap:
                     break
                 # the first world may use several budgets: one world is needed
-                solver.node_limit = start + self.max_nodes * (self.first_world if used == 0
+                solver.node_limit = start + self.max_nodes * (self.first_world if not solved
                                                               else 1)
                 pos = self._position(o, w)
                 utilities = self._utilities(pos, win)
                 for card, u in utilities.items():
                     totals[card] += u
-                used += 1
                 solved.append(pos)
         except SearchAborted:
             pass
@@ -1020,14 +1018,14 @@ class PIMCBot:
             solver.node_limit = None
             solver.deadline = None
         best: list[int] = []
-        if used:
+        if solved:
             declarer = int(o.seat) == int(o.declarer)
             best_value = max(totals.values()) if declarer else min(totals.values())
             best = [c for c, v in totals.items() if abs(v - best_value) < 1e-9]
             if self.fight and len({T.CARD_POINTS[c] for c in best}) > 1:
                 best = self._fight(solved, best, declarer, cpu)
         if self.trace:
-            self.decisions.append(Decision(len(o.tricks) + 1, len(worlds), used,
+            self.decisions.append(Decision(len(o.tricks) + 1, len(worlds), len(solved),
                                            solver.nodes - start,
                                            time.perf_counter() - started,
                                            time.process_time() - cpu))
