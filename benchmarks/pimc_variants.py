@@ -90,7 +90,8 @@ from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
 __all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCCombined", "PIMCDeclaration",
-           "PIMCDeep", "PIMCFight", "PIMCPlain", "PIMCSolverDefaults", "plain_solver"]
+           "PIMCDeep", "PIMCFight", "PIMCPlain", "PIMCPlayInference", "PIMCSolverDefaults",
+           "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -123,6 +124,7 @@ class PIMCPlain(PIMCBot):
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("declaration_inference", False)
         options.setdefault("fight", False)
+        options.setdefault("play_inference", False)
         options.setdefault("solver", plain_solver())
         super().__init__(seed, **options)
 
@@ -205,5 +207,20 @@ class PIMCFight(PIMCCombined):
     (True, True, False)
     """
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        super().__init__(seed, fight=True)
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("fight", True)
+        super().__init__(seed, **options)
+
+
+class PIMCPlayInference(PIMCFight):
+    """:class:`PIMCFight` with ``play_inference=True``: in the card play the
+    worlds are weighed by the cards the other two have played as well
+    (:func:`~skatlib.bots.pimc.play_weight`).
+
+    >>> PIMCPlayInference().play_inference, PIMCFight().play_inference
+    (True, False)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("play_inference", True)
+        super().__init__(seed, **options)

@@ -312,10 +312,11 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
 
     def flags(b: PIMCBot) -> tuple[object, ...]:
         return (b.declaration_inference, b.fight, b.solver.qsym, b.solver.endgame,
-                b.solver.killers, b.solver.tt_limit)
+                b.solver.killers, b.solver.tt_limit, b.play_inference)
 
-    assert flags(plain) == (False, False, False, False, True, 400_000)
-    assert flags(fight) == flags(default) == (True, True, True, True, True, 400_000)
+    assert flags(plain) == (False, False, False, False, True, 400_000, False)
+    assert flags(fight) == flags(default) == (True, True, True, True, True, 400_000, False)
+    assert flags(module.PIMCPlayInference(3)) == (True, True, True, True, True, 400_000, True)
     shared = ("worlds", "max_nodes", "first_world", "cpu_limit", "inference", "objective",
               "bid_confidence", "hand_confidence", "bidding", "eval_worlds", "eval_nodes",
               "eval_world_nodes")

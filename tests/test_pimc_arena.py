@@ -499,6 +499,124 @@ def test_declaration_inference_draws_worlds_that_fit_the_declaration() -> None:
     assert fitted / n >= 0.7 and uniform / n <= 0.5  # (measured: 0.8 and 0.35)
 
 
+def _play_views(seeds: range, every: int = 4) -> Iterator[tuple[GameState, Observation]]:
+    """Games of three RuleBots (suit and grand games; null and passed-in deals
+    skipped): every ``every``-th card decision after the first trick, the state
+    and the observation of the seat to move."""
+    from skatlib import apply, legal_actions, observe
+
+    for seed in seeds:
+        s = new_game(Deal.shuffled(seed))
+        bots = [RuleBot(), RuleBot(), RuleBot()]
+        k = 0
+        while not s.is_finished:
+            seat = s.to_move_index
+            o = observe(s, seat)
+            if o.phase.name == "PLAYING" and o.contract is not None and \
+                    not o.contract.is_null and o.tricks:
+                k += 1
+                if k % every == 0:
+                    yield s, o
+            s = apply(s, bots[seat].act(o, legal_actions(s)))
+
+
+def _play_weight_reference(o: Observation, world: World) -> float:
+    """:func:`~skatlib.bots.pimc.play_weight` written out play by play from the
+    kernel's rules: each seat's cards at each play rebuilt from the world and
+    the cards he played from then on, his legal cards from
+    :func:`~skatlib._tables.legal_cards_mask`."""
+    import math
+
+    assert o.contract is not None and o.declarer is not None
+    gt, d, me = int(o.contract.game_type), int(o.declarer), int(o.seat)
+    plays = [(int(t.leader), [int(c) for c in t.cards]) for t in o.tricks]
+    if o.current_trick:
+        plays.append((int(o.leader), [int(c) for c in o.current_trick]))
+    flat = [((leader + i) % 3, leader, cards, i) for leader, cards in plays
+            for i in range(len(cards))]
+    w = 1.0
+    for n, (seat, leader, cards, i) in enumerate(flat):
+        if i == 0 or seat == me:
+            continue
+        later = sum(1 << c[j] for s2, _, c, j in flat[n:] if s2 == seat)
+        hand = world.hands[seat] | later
+        legal = T.legal_cards_mask(gt, hand, cards[0])
+        strength = T.KEY[gt][cards[0]]
+        holder_i = max(range(i), key=lambda j: strength[cards[j]])
+        holder = (leader + holder_i) % 3
+        pts = [T.CARD_POINTS[c] for c in T.mask_cards(legal)]
+        mine = T.CARD_POINTS[cards[i]]
+        partner = seat != d and holder != d
+        if partner and i == 2:
+            gap = max(pts) - mine
+        elif not partner and not any(strength[c] > strength[cards[holder_i]]
+                                     for c in T.mask_cards(legal)):
+            gap = mine - min(pts)
+        else:
+            continue
+        w *= max(0.05, math.exp(-0.35 * gap))
+    return w
+
+
+def test_play_weight_throws_the_poorest_card_and_smears_the_richest() -> None:
+    """A world is weighed by the other two players' plays whose purpose is plain:
+    a player who cannot beat the opponent's card holding the trick throws his
+    poorest card, a defender as last hand smears his richest onto his
+    partner's trick; each point away from it costs ``exp(-0.35)``, down to the
+    small weight.  Checked against a play-by-play reference on sampled worlds;
+    the real cards of RuleBot players fit (it plays those rules, keeping a
+    sure trick back when it smears), a uniform sample much less."""
+    from skatlib.bots.pimc import play_weight
+    from skatlib.search.sampling import sample_worlds
+
+    true_weights: list[float] = []
+    uniform: list[float] = []
+    for i, (s, o) in enumerate(_play_views(range(40, 70))):
+        for w in sample_worlds(o, 8, random.Random(i)):
+            assert play_weight(o, w) == pytest.approx(_play_weight_reference(o, w))
+            uniform.append(play_weight(o, w))
+        true_weights.append(play_weight(o, _real_world(s)))
+    assert len(true_weights) >= 100
+    assert min(uniform) < 0.1  # some worlds contradict the play outright
+    true_mean = sum(true_weights) / len(true_weights)
+    assert true_mean >= 0.9 and true_mean > sum(uniform) / len(uniform) + 0.08
+
+
+def test_play_weight_is_one_outside_the_card_play_and_in_null() -> None:
+    from skatlib import Bid, Pass, PickUpSkat, apply, legal_actions, observe
+    from skatlib.bots.pimc import play_weight
+
+    deal = Deal.shuffled(5)
+    world = World(tuple(h.mask for h in deal.hands), deal.skat.mask)  # type: ignore[arg-type]
+    s = new_game(deal)
+    assert play_weight(observe(s, 0), world) == 1.0  # the auction
+    s = apply(apply(apply(s, Pass()), Pass()), Bid(18))
+    s = apply(apply(s, PickUpSkat()), Declare("N", deal.skat))
+    for _ in range(4):  # a null game: the poorest card means nothing there
+        s = apply(s, RuleBot().act(observe(s, s.to_move_index), legal_actions(s)))
+    real = World(tuple(h.mask for h in s.hands), deal.skat.mask)  # type: ignore[arg-type]
+    assert play_weight(observe(s, s.to_move_index), real) == 1.0
+
+
+def test_play_inference_draws_worlds_that_fit_the_play() -> None:
+    """With the switch the card play solves worlds that fit the play better than
+    without it; off (the default) the worlds are those of the bot without it."""
+    from skatlib.bots.pimc import play_weight
+
+    on_total = off_total = 0.0
+    n = 0
+    for i, (_, o) in enumerate(_play_views(range(80, 92), every=6)):
+        on = PIMCBot(seed=i, play_inference=True)
+        off = PIMCBot(seed=i)
+        on_total += sum(play_weight(o, w) for w in on._sample(o, 10))
+        off_total += sum(play_weight(o, w) for w in off._sample(o, 10))
+        n += 10
+        assert PIMCBot(seed=i)._sample(o, 5) == PIMCBot(seed=i, play_inference=False)._sample(o, 5)
+    assert n >= 100
+    assert on_total / n > off_total / n + 0.1
+    assert not PIMCBot().play_inference and not PIMCBot.v1().play_inference
+
+
 @pytest.mark.parametrize("kwargs, error", [
     ({"worlds": ""}, TypeError), ({"max_nodes": 1.5}, TypeError), ({"worlds": 0}, SkatError),
     ({"objective": 0}, TypeError), ({"objective": "money"}, SkatError),

@@ -79,6 +79,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -122,7 +123,7 @@ from .basic import (
 
 __all__ = ["PRIOR_WEIGHT", "TT_LIMIT", "Decision", "Evaluation", "HandEstimate", "PIMCBot",
            "auction_bounds", "best_contract", "bid_ceiling", "declaration_weight", "estimate",
-           "evaluate_hand", "world_weight"]
+           "evaluate_hand", "play_weight", "world_weight"]
 
 _NULL = T.NULL
 _JACKS = (31, 23, 15, 7)  # clubs, spades, hearts, diamonds
@@ -657,6 +658,125 @@ def _declaration_weigher(o: Observation) -> Callable[[World], float] | None:
     return weigh
 
 
+_PLAY_SLOPE = 0.35
+"""How fast a play's likelihood falls per card point it departs from the
+opponent model (:func:`play_weight`): ``exp(-0.35 * points)``, at least
+:data:`_EPSILON` (a king instead of a seven 0.25, a ten 0.05)."""
+
+_PLAY_FACTOR = tuple(max(_EPSILON, math.exp(-_PLAY_SLOPE * d)) for d in range(12))
+""":data:`_PLAY_SLOPE`'s factor for a departure of 0..11 card points."""
+
+
+def play_weight(o: Observation, world: World) -> float:
+    """How well ``world`` fits the cards the other two players have played,
+    under the opponent model of plays whose purpose is plain whatever the
+    cards (what :class:`~skatlib.RuleBot` plays there, and what
+    :class:`PIMCBot` plays when its worlds do not tell the cards apart):
+
+    * a player who cannot beat the opponent's card that holds the trick (second
+      hand, or last hand) throws his poorest card;
+    * a defender as last hand whose partner holds the trick puts on his richest
+      card (he "smears").
+
+    For each such play the world's weight is multiplied by
+    ``exp(-0.35 * d)``, at least :data:`_EPSILON`, where ``d`` is how many
+    card points the card played lies from the poorest (richest) card the
+    player could have played in that world: 1.0 when he played it.  Plays
+    where the player could have beaten the trick, leads and null games are not
+    weighed (their purpose depends on what the player expects), so this is
+    1.0 before the card play and in the first lead.
+
+    Middlehand plays clubs; forehand, the observer, leads the spade ace, the
+    declarer follows with the spade king and rearhand smears the queen.  A
+    world in which the declarer also held the spade seven (put away in fact)
+    is a quarter as likely: he would have thrown the seven, four points fewer:
+
+    >>> from skatlib import Deal, Declare, new_game, apply, observe, Bid, Pass
+    >>> from skatlib import PickUpSkat, Play, CardSet
+    >>> deal = Deal.parse("SA ST H7 H8 H9 D7 D8 D9 C7 C8 / CJ SJ HJ DJ CA CT CK SK HA HT / "
+    ...                   "S9 S8 SQ C9 CQ DA DT DK HK HQ / S7 DQ")
+    >>> s = new_game(deal)
+    >>> for a in (Bid(18), Pass(), Pass(), PickUpSkat(), Declare("C", "S7 DQ"), Play("SA"),
+    ...           Play("SK"), Play("SQ")):
+    ...     s = apply(s, a)
+    >>> o = observe(s, 0)
+    >>> fore, middle, rear = (h.mask for h in s.hands)
+    >>> skat = CardSet.parse("S7 DQ").mask
+    >>> play_weight(o, World((fore, middle, rear), skat))
+    1.0
+    >>> s7, ht = CardSet.parse("S7").mask, CardSet.parse("HT").mask
+    >>> round(play_weight(o, World((fore, middle & ~ht | s7, rear), skat & ~s7 | ht)), 3)
+    0.247
+    """
+    weigh = _play_weigher(o)
+    return 1.0 if weigh is None else weigh(world)
+
+
+def _play_weigher(o: Observation) -> Callable[[World], float] | None:
+    """:func:`play_weight` for one observation as a function of the world, the
+    plays to weigh worked out once; ``None`` when there is none (every
+    weight 1.0)."""
+    c = o.contract
+    if c is None or o.declarer is None or c.is_null:
+        return None
+    gt = int(c.game_type)
+    d = int(o.declarer)
+    me = int(o.seat)
+    tricks = [(int(t.leader), [int(x) for x in t.cards]) for t in o.tricks]
+    if o.current_trick:
+        tricks.append((int(o.leader), [int(x) for x in o.current_trick]))
+    later = [0, 0, 0]  # each seat's cards played from the trick being read on
+    points = T.CARD_POINTS
+    # (seat, his cards played from this play on, the follow class, the strengths,
+    #  the strength to beat (-1: smearing), smearing, the card's points)
+    events: list[tuple[int, int, int, tuple[int, ...], int, bool, int]] = []
+    for leader, cards in reversed(tricks):
+        for i in range(len(cards) - 1, -1, -1):
+            seat = (leader + i) % 3
+            later[seat] |= 1 << cards[i]
+            if i == 0 or seat == me:
+                continue
+            key = T.KEY[gt][cards[0]]
+            best_i = max(range(i), key=lambda j: key[cards[j]])
+            partner_holds = seat != d and (leader + best_i) % 3 != d
+            if partner_holds and i == 1:
+                continue  # on the partner's card as second hand: not weighed
+            events.append((seat, later[seat], T.FOLLOW[gt][cards[0]], key,
+                           -1 if partner_holds else key[cards[best_i]], partner_holds,
+                           points[cards[i]]))
+    if not events:
+        return None
+    factor = _PLAY_FACTOR
+
+    def weigh(world: World) -> float:
+        w = 1.0
+        hands = world.hands
+        for seat, then, follow, key, best, smear, pts in events:
+            hand = hands[seat] | then
+            legal = hand & follow or hand
+            lo, hi = 11, 0
+            beats = False
+            rest = legal
+            while rest:
+                low = rest & -rest
+                x = low.bit_length() - 1
+                q = points[x]
+                if q < lo:
+                    lo = q
+                if q > hi:
+                    hi = q
+                if key[x] > best:
+                    beats = True
+                rest ^= low
+            if smear:
+                w *= factor[hi - pts]
+            elif not beats:
+                w *= factor[pts - lo]
+        return w
+
+    return weigh
+
+
 class PIMCBot:
     """Perfect Information Monte Carlo card play, auction and declaration (see
     the module docs).
@@ -728,6 +848,12 @@ class PIMCBot:
         then the weakest.  The search counts in the decision's
         :class:`Decision` (``nodes``, ``cpu``).  On by default (see
         ``declaration_inference``).
+    :param play_inference: in the card play, weigh the worlds also by the
+        cards the other two have played (:func:`play_weight`: a player who
+        cannot beat the trick throws his poorest card, a defender smears his
+        richest on his partner's trick), drawing the worlds to solve from
+        :data:`_CANDIDATES` times as many (a defender with
+        ``declaration_inference``: :data:`_DECLARATION_CANDIDATES` times).
     :param trace: keep a :class:`Decision` per decision in ``decisions``
         (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
@@ -743,7 +869,8 @@ class PIMCBot:
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
                  eval_world_nodes: int = 100_000, fight: bool = True,
-                 trace: bool = False, solver: Solver | None = None) -> None:
+                 play_inference: bool = False, trace: bool = False,
+                 solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
             raise type_error("objective", "'score' or 'points'", objective)
         if objective not in ("score", "points"):
@@ -772,6 +899,7 @@ class PIMCBot:
         self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
         self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
         self.fight = bool(fight)
+        self.play_inference = bool(play_inference)
         self.trace = bool(trace)
         self.decisions: list[Decision] = []
         self._auction: tuple[tuple[int, int], list[Candidate], Evaluation | None] | None = None
@@ -967,17 +1095,22 @@ class PIMCBot:
         keys ``u ** (1 / weight)``) from :data:`_CANDIDATES` times as many; a
         defender in the card play with :attr:`declaration_inference` weighs by
         :func:`declaration_weight` too and draws from
-        :data:`_DECLARATION_CANDIDATES` times as many."""
+        :data:`_DECLARATION_CANDIDATES` times as many; with
+        :attr:`play_inference` the card play weighs by :func:`play_weight`
+        too."""
         bounds = auction_bounds(o) if self.inference else {}
         partner = any(s not in (int(o.seat), o.declarer) for s in bounds)
         declaration = _declaration_weigher(o) if self.declaration_inference else None
-        if not partner and declaration is None:
+        play = _play_weigher(o) if self.play_inference else None
+        if not partner and declaration is None and play is None:
             return sample_worlds(o, n, self.rng)
         pool = sample_worlds(o, (_CANDIDATES if declaration is None
                                  else _DECLARATION_CANDIDATES) * n, self.rng)
         weights = [world_weight(o, w, bounds) for w in pool] if partner else [1.0] * len(pool)
         if declaration is not None:
             weights = [x * declaration(w) for x, w in zip(weights, pool)]
+        if play is not None:
+            weights = [x * play(w) for x, w in zip(weights, pool)]
         keyed = [(self.rng.random() ** (1.0 / x), i) for i, x in enumerate(weights)]
         keyed.sort(reverse=True)
         return [pool[i] for _, i in keyed[:n]]
