@@ -10,6 +10,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
     python benchmarks/pimc.py --breakdown run.jsonl   # where bot 1's margins come from
     python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
+    python benchmarks/pimc.py --play-fit 200 --bots rule   # the play inference's model
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -47,6 +48,12 @@ of other processes does not inflate):
   that the search bidding would evaluate: its pickup candidate's
   :func:`~skatlib.bots.basic.estimate` (the prior) against the double-dummy
   win rate in 8 uniform worlds (400,000 nodes, 100,000 a world), by prior band.
+* with ``--play-fit N`` and ``--bots``: games of three copies of each bot
+  (a registry name or ``module:Class``) over deals ``seeded_deal(3, i)``,
+  ``i < N``; at every card decision after the first trick of a suit or grand
+  game, :func:`~skatlib.bots.pimc.play_weight` of the real cards against that
+  of 20 uniform worlds: how well the play inference's opponent model fits
+  those players (``docs/bots.rst``, "Inference from the play").
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -63,12 +70,28 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from skatlib import GameResult, RuleBot, SkatError, new_game, observe, simulate
+from skatlib import (
+    GameResult,
+    RuleBot,
+    SkatError,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    simulate,
+)
 from skatlib.bots import make_bot, play_deal, seeded_deal
 from skatlib.bots.arena import DealOutcome, GameOutcome
-from skatlib.bots.pimc import TT_LIMIT, Decision, PIMCBot, _auction_candidates, evaluate_hand
+from skatlib.bots.pimc import (
+    TT_LIMIT,
+    Decision,
+    PIMCBot,
+    _auction_candidates,
+    evaluate_hand,
+    play_weight,
+)
 from skatlib.scoring import seeger_fabian_points
-from skatlib.search.sampling import sample_worlds
+from skatlib.search.sampling import World, sample_worlds
 from skatlib.search.solver import Solver
 
 
@@ -358,6 +381,31 @@ def calibration(deals: int) -> None:
                   f"(worlds solved {statistics.mean(r[2] for r in band):.1f})")
 
 
+def play_fit(deals: int, spec: str) -> None:
+    """The play inference's model against real play (see the module docs)."""
+    true_w: list[float] = []
+    uniform: list[float] = []
+    rng = random.Random(5)
+    for i in range(deals):
+        state = new_game(seeded_deal(3, i))
+        bots = [make_bot(spec, 3 * i + k) for k in range(3)]
+        while not state.is_finished:
+            seat = state.to_move_index
+            o = observe(state, seat)
+            if o.phase.name == "PLAYING" and o.contract is not None and \
+                    not o.contract.is_null and o.tricks:
+                hands = state.hands
+                real = World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
+                true_w.append(play_weight(o, real))
+                uniform.extend(play_weight(o, w) for w in sample_worlds(o, 20, rng))
+            state = apply(state, bots[seat].act(o, legal_actions(state)))
+    print(f"{spec}: {len(true_w)} card decisions after the first trick, {deals} deals "
+          f"(seed 3); play_weight of the real cards: mean {statistics.mean(true_w):.3f}, "
+          f"1.0 in {100 * sum(w == 1.0 for w in true_w) / len(true_w):.0f}%; of uniform "
+          f"worlds: mean {statistics.mean(uniform):.3f}, below 0.1 in "
+          f"{100 * sum(w < 0.1 for w in uniform) / len(uniform):.0f}%")
+
+
 def throughput(deals: int) -> None:
     rates = {}
     for bots in ("random", "rule"):
@@ -380,7 +428,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
     p.add_argument("--breakdown", metavar="FILE")
     p.add_argument("--calibration", type=int, metavar="N")
+    p.add_argument("--play-fit", type=int, metavar="N")
     args = p.parse_args(argv)
+    if args.play_fit:
+        for name in args.bots.split(","):
+            play_fit(args.play_fit, name)
+        return 0
     if args.breakdown:
         breakdown(args.breakdown)
         return 0

@@ -62,6 +62,16 @@ points broken by the exact card points in the same worlds) to
 :class:`PIMCCombined`: it is the bot's default since 5 December 2026
 (``docs/bots.rst``, "Fighting on").
 
+:class:`PIMCPlayInference` adds ``play_inference=True`` to :class:`PIMCFight`
+(the worlds weighed by the other players' plain-purpose plays too,
+``docs/bots.rst``, "Inference from the play"), and :class:`PIMCFightDeep`
+gives :class:`PIMCFight` :data:`DEEP_NODES` per card, as :class:`PIMCDeep` did
+the solver's defaults::
+
+    PYTHONPATH=benchmarks skat arena \\
+        --bots pimc_variants:PIMCPlayInference,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
+        --deals 1000 --seed 1 --workers 2 --out playinf-rulev1.jsonl
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
@@ -90,8 +100,8 @@ from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
 __all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCCombined", "PIMCDeclaration",
-           "PIMCDeep", "PIMCFight", "PIMCPlain", "PIMCPlayInference", "PIMCSolverDefaults",
-           "plain_solver"]
+           "PIMCDeep", "PIMCFight", "PIMCFightDeep", "PIMCPlain", "PIMCPlayInference",
+           "PIMCSolverDefaults", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -223,4 +233,18 @@ class PIMCPlayInference(PIMCFight):
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("play_inference", True)
+        super().__init__(seed, **options)
+
+
+class PIMCFightDeep(PIMCFight):
+    """:class:`PIMCFight` (today's defaults) with :data:`DEEP_NODES` solver nodes
+    per card decision, as :class:`PIMCDeep` is to :class:`PIMCSolverDefaults`;
+    the CPU cap and the bidding's budgets are the bot's own.
+
+    >>> PIMCFightDeep().max_nodes == DEEP_NODES, PIMCFightDeep().fight
+    (True, True)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("max_nodes", DEEP_NODES)
         super().__init__(seed, **options)

@@ -269,6 +269,22 @@ def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
     assert rows["all"][3:] == ["+74.67", "+75.67"]
 
 
+def test_pimc_play_fit_weighs_the_real_cards_against_uniform_worlds(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --play-fit: RuleBot's real cards fit the play
+    inference's model (a mean weight near 1), uniform worlds fit worse."""
+    import re
+
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    assert module.main(["--play-fit", "6", "--bots", "rule"]) == 0
+    out = capsys.readouterr().out
+    m = re.search(r"rule: (\d+) card decisions after the first trick, 6 deals \(seed 3\); "
+                  r"play_weight of the real cards: mean ([\d.]+), 1.0 in (\d+)%; of uniform "
+                  r"worlds: mean ([\d.]+), below 0.1 in (\d+)%", out)
+    assert m, out
+    assert int(m[1]) > 50 and float(m[2]) >= 0.9 and float(m[4]) < float(m[2])
+
+
 def test_pimc_variants_name_the_combined_variant() -> None:
     """benchmarks/pimc_variants.py, issue 17's combined experiment: the solver's
     defaults and the inference from the declaration together, nothing else
