@@ -587,14 +587,14 @@ def test_play_weight_is_one_outside_the_card_play_and_in_null() -> None:
     from skatlib.bots.pimc import play_weight
 
     deal = Deal.shuffled(5)
-    world = World(tuple(h.mask for h in deal.hands), deal.skat.mask)  # type: ignore[arg-type]
+    world = World((deal.hands[0].mask, deal.hands[1].mask, deal.hands[2].mask), deal.skat.mask)
     s = new_game(deal)
     assert play_weight(observe(s, 0), world) == 1.0  # the auction
     s = apply(apply(apply(s, Pass()), Pass()), Bid(18))
     s = apply(apply(s, PickUpSkat()), Declare("N", deal.skat))
     for _ in range(4):  # a null game: the poorest card means nothing there
         s = apply(s, RuleBot().act(observe(s, s.to_move_index), legal_actions(s)))
-    real = World(tuple(h.mask for h in s.hands), deal.skat.mask)  # type: ignore[arg-type]
+    real = World((s.hands[0].mask, s.hands[1].mask, s.hands[2].mask), deal.skat.mask)
     assert play_weight(observe(s, s.to_move_index), real) == 1.0
 
 
