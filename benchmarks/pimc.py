@@ -72,12 +72,12 @@ from collections.abc import Callable, Sequence
 
 from skatlib import (
     GameResult,
+    GameState,
     RuleBot,
     SkatError,
-    apply,
-    legal_actions,
     new_game,
     observe,
+    play_game,
     simulate,
 )
 from skatlib.bots import make_bot, play_deal, seeded_deal
@@ -386,19 +386,22 @@ def play_fit(deals: int, spec: str) -> None:
     true_w: list[float] = []
     uniform: list[float] = []
     rng = random.Random(5)
+    def measure(_seat: int, _action: object, state: GameState) -> None:
+        """After every action: the decision now due, if it is a card after the
+        first trick of a suit or grand game."""
+        if state.is_finished:
+            return
+        o = observe(state, state.to_move_index)
+        if o.phase.name == "PLAYING" and o.contract is not None and \
+                not o.contract.is_null and o.tricks:
+            hands = state.hands
+            real = World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
+            true_w.append(play_weight(o, real))
+            uniform.extend(play_weight(o, w) for w in sample_worlds(o, 20, rng))
+
     for i in range(deals):
-        state = new_game(seeded_deal(3, i))
-        bots = [make_bot(spec, 3 * i + k) for k in range(3)]
-        while not state.is_finished:
-            seat = state.to_move_index
-            o = observe(state, seat)
-            if o.phase.name == "PLAYING" and o.contract is not None and \
-                    not o.contract.is_null and o.tricks:
-                hands = state.hands
-                real = World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
-                true_w.append(play_weight(o, real))
-                uniform.extend(play_weight(o, w) for w in sample_worlds(o, 20, rng))
-            state = apply(state, bots[seat].act(o, legal_actions(state)))
+        play_game(new_game(seeded_deal(3, i)), [make_bot(spec, 3 * i + k) for k in range(3)],
+                  on_action=measure)
     print(f"{spec}: {len(true_w)} card decisions after the first trick, {deals} deals "
           f"(seed 3); play_weight of the real cards: mean {statistics.mean(true_w):.3f}, "
           f"1.0 in {100 * sum(w == 1.0 for w in true_w) / len(true_w):.0f}%; of uniform "

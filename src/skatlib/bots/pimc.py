@@ -92,6 +92,7 @@ from ..cards import CardSet, _mask_value
 from ..contract import Contract
 from ..errors import InvalidCardsError, Reason, SkatError, as_int, type_error
 from ..observation import Observation
+from ..play import trick_winner
 from ..scoring import overbid_value
 from ..search.sampling import World, sample_worlds
 from ..search.solver import Position, SearchAborted, Solver
@@ -727,7 +728,7 @@ def _play_weigher(o: Observation) -> Callable[[World], float] | None:
         tricks.append((int(o.leader), [int(x) for x in o.current_trick]))
     later = [0, 0, 0]  # each seat's cards played from the trick being read on
     points = T.CARD_POINTS
-    # (seat, his cards played from this play on, the follow class, the strengths,
+    # (seat, his cards played from this play on, the card led, the strengths,
     #  the strength to beat (-1: smearing), smearing, the card's points)
     events: list[tuple[int, int, int, tuple[int, ...], int, bool, int]] = []
     for leader, cards in reversed(tricks):
@@ -737,23 +738,23 @@ def _play_weigher(o: Observation) -> Callable[[World], float] | None:
             if i == 0 or seat == me:
                 continue
             key = T.KEY[gt][cards[0]]
-            best_i = max(range(i), key=lambda j: key[cards[j]])
+            best_i = trick_winner(gt, cards[:i])  # who holds the trick before this card
             partner_holds = seat != d and (leader + best_i) % 3 != d
             if partner_holds and i == 1:
                 continue  # on the partner's card as second hand: not weighed
-            events.append((seat, later[seat], T.FOLLOW[gt][cards[0]], key,
+            events.append((seat, later[seat], cards[0], key,
                            -1 if partner_holds else key[cards[best_i]], partner_holds,
                            points[cards[i]]))
     if not events:
         return None
     factor = _PLAY_FACTOR
+    legal_of = T.legal_cards_mask
 
     def weigh(world: World) -> float:
         w = 1.0
         hands = world.hands
-        for seat, then, follow, key, best, smear, pts in events:
-            hand = hands[seat] | then
-            legal = hand & follow or hand
+        for seat, then, led, key, best, smear, pts in events:
+            legal = legal_of(gt, hands[seat] | then, led)
             lo, hi = 11, 0
             beats = False
             rest = legal
