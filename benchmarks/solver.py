@@ -244,6 +244,42 @@ def solve_set(states: Sequence[GameState], flags: dict[str, bool], out: TextIO
     return times, nodes, values
 
 
+def flag_table(subset: Sequence[GameState], args: argparse.Namespace, out: TextIO) -> None:
+    """The table of the enhancements: each row's configuration on ``subset``."""
+    out.write(f"enhancements on the first {len(subset)} deals (node cap "
+              f"{args.node_cap:,}; 'same' = every value equals the first row's)\n")
+    out.write(f"  {'configuration':<44} {'time':>10} {'nodes':>13} {'vs all on':>9} "
+              f"{'vs before':>9} same\n")
+    base_nodes = 0
+    old_nodes = 0
+    base_values: list[int | None] = []
+    rows = [r for r in FLAGS if not (args.new_flags_only and r[1].keys() & OLDER)]
+    if args.rows:  # a part of the table (to spread it over processes)
+        rows = [FLAGS[int(i)] for i in args.rows.split(",")]
+    for row, (label, flags) in enumerate(rows):
+        t_sum = 0.0
+        n_sum = 0
+        capped = False
+        values: list[int | None] = []
+        for s in subset:
+            dt, n, value = timed_solve(s, flags, args.node_cap if row else None)
+            t_sum += dt
+            n_sum += n
+            capped = capped or value is None
+            values.append(value)
+        if not row:
+            base_nodes, base_values = n_sum, values
+        if flags == OLD:
+            old_nodes = n_sum
+        same = all(v is None or v == b for v, b in zip(values, base_values))
+        mark = ">" if capped else " "
+        ratio = f"{mark}{n_sum / base_nodes:.2f}x" if base_nodes else "-"
+        vs_old = f"{mark}{n_sum / old_nodes:.2f}x" if old_nodes else "-"
+        out.write(f"  {label:<44} {mark}{t_sum:8.1f} s {mark}{n_sum:>11,} {ratio:>9} "
+                  f"{vs_old:>9} {'yes' if same else 'NO'}\n")
+        out.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--realistic", action="store_true",
@@ -312,38 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         solve_set(nulls, config, out)
 
     subset = states[:args.flag_deals]
-    out.write(f"enhancements on the first {len(subset)} deals (node cap "
-              f"{args.node_cap:,}; 'same' = every value equals the first row's)\n")
-    out.write(f"  {'configuration':<44} {'time':>10} {'nodes':>13} {'vs all on':>9} "
-              f"{'vs before':>9} same\n")
-    base_nodes = 0
-    old_nodes = 0
-    base_values: list[int | None] = []
-    rows = [r for r in FLAGS if not (args.new_flags_only and r[1].keys() & OLDER)]
-    if args.rows:  # a part of the table (to spread it over processes)
-        rows = [FLAGS[int(i)] for i in args.rows.split(",")]
-    for row, (label, flags) in enumerate(rows):
-        t_sum = 0.0
-        n_sum = 0
-        capped = False
-        values: list[int | None] = []
-        for s in subset:
-            dt, n, value = timed_solve(s, flags, args.node_cap if row else None)
-            t_sum += dt
-            n_sum += n
-            capped = capped or value is None
-            values.append(value)
-        if not row:
-            base_nodes, base_values = n_sum, values
-        if flags == OLD:
-            old_nodes = n_sum
-        same = all(v is None or v == b for v, b in zip(values, base_values))
-        mark = ">" if capped else " "
-        ratio = f"{mark}{n_sum / base_nodes:.2f}x" if base_nodes else "-"
-        vs_old = f"{mark}{n_sum / old_nodes:.2f}x" if old_nodes else "-"
-        out.write(f"  {label:<44} {mark}{t_sum:8.1f} s {mark}{n_sum:>11,} {ratio:>9} "
-                  f"{vs_old:>9} {'yes' if same else 'NO'}\n")
-        out.flush()
+    if subset:  # --flag-deals 0: no table of the enhancements
+        flag_table(subset, args, out)
 
     if args.arena > 0:
         for bots in ("pimc,random,random", "pimc,rule,rule"):

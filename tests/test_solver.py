@@ -378,6 +378,29 @@ def test_solver_tables_stay_bounded_by_tt_limit() -> None:
     assert big.evictions == 0 and 0 < big.entries <= solver_module.DEFAULT_TT_LIMIT
 
 
+def test_solver_memos_stay_bounded_and_clear_empties_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memos beside the tables (squeezed low cards, quasi-symmetry keys, the
+    ordered moves of the leader, the second and the last hand) are emptied at a
+    check once one passes _SQUEEZE_LIMIT, and by Solver.clear(); the values stay
+    exact."""
+    from skatlib.search import solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_SQUEEZE_LIMIT", 50)
+    monkeypatch.setattr(solver_module, "_CHECK_EVERY", 64)
+    rng = random.Random(4)
+    states = [random_position(rng, 7) for _ in range(6)]
+    small = Solver()
+    memos = [small._squeezed, small._structures]
+    for s in states:
+        assert small.solve(s) == Solver().solve(s)
+        memos.extend(m for m in small._move_memos if all(m is not x for x in memos))
+        assert all(len(m) <= 50 + 64 * 12 for m in memos)
+    assert len(small._move_memos) >= 3
+    small.clear()
+    assert all(not m for m in memos)
+
+
 def test_clear_cache_frees_the_module_solver() -> None:
     """solve() keeps one module-level solver; clear_cache() drops it and its tables."""
     from skatlib.search import clear_cache
@@ -667,7 +690,7 @@ def test_one_squeeze_lookup_equals_the_squeeze_of_each_hand() -> None:
         r = hands[0] | hands[1] | hands[2]
         gone = _LOW_CARDS & ~r
         low = [h & _LOW_CARDS for h in hands]
-        packed = _squeeze_lows(*low)
+        packed = _squeeze_lows(low[0] << 64 | low[1] << 32 | low[2])
         assert packed >> 64 == _squeeze_trump(low[0], r, gone)
         assert packed >> 32 & 0xFFFFFFFF == _squeeze_trump(low[1], r, gone)
         assert packed & 0xFFFFFFFF == _squeeze_trump(low[2], r, gone)
@@ -714,14 +737,17 @@ def test_point_shift_and_structure_equal_their_definitions() -> None:
     """_point_shift (inlined in the points search) pairs the i-th weakest remaining
     card of each suit in one position with the i-th weakest in the other and sums
     the gains and the losses; _structure (its jack nibbles inlined) squeezes every
-    hand's suits and jacks over the remaining cards."""
+    hand's suits and jacks over the remaining cards (one lookup per suit in its
+    table of every three disjoint sets)."""
     from skatlib.search.solver import (
         _SQUEEZE4,
-        _SQUEEZE7,
         _jack_nibble,
         _point_shift,
+        _squeeze_table,
         _structure,
     )
+
+    squeeze7 = _squeeze_table(7)
 
     rng = random.Random(9)
     for _ in range(300):
@@ -739,7 +765,7 @@ def test_point_shift_and_structure_equal_their_definitions() -> None:
         key = 0
         for shift in (0, 8, 16, 24):
             rs = (rp >> shift & 0x7F) << 7
-            key = key << 21 | sum(_SQUEEZE7[rs | h >> shift & 0x7F] << 7 * i
+            key = key << 21 | sum(squeeze7[rs | h >> shift & 0x7F] << 7 * i
                                   for i, h in enumerate(pos.hands))
         jr = _jack_nibble(rp) << 4
         key = key << 12 | sum(_SQUEEZE4[jr | _jack_nibble(h)] << 4 * i
@@ -779,6 +805,29 @@ def test_quasi_symmetry_bounds_keep_the_values(seed: int, tricks: int) -> None:
             assert qsym.evaluate_position(twin) == Solver(qsym=False).evaluate_position(twin)
 
 
+def test_the_last_hands_moves_depend_on_the_suit_led_and_the_holders_strength() -> None:
+    """The points search memoises the last hand's ordered moves per suit led (the
+    cards that follow the lead) and strength of the card holding the trick, not
+    per card: two leads that the same cards follow rank every card alike
+    (_tables.KEY), and the last hand's sort keys (_order_keys) against two
+    holders of equal strength are the same."""
+    from skatlib.search.solver import _order_keys
+
+    for gt in range(5):
+        key = T.KEY[gt]
+        follow = T.FOLLOW[gt]
+        last = _order_keys(gt)[2]
+        for c0 in range(32):
+            for d0 in range(32):
+                if follow[c0] != follow[d0]:
+                    continue
+                assert key[c0] == key[d0]
+                for t in range(32):
+                    for u in range(32):
+                        if key[c0][t] == key[d0][u]:
+                            assert last[c0 * 32 + t] == last[d0 * 32 + u]
+
+
 def test_order_key_tables_equal_the_second_and_last_hands_rules() -> None:
     """_order_keys holds, as tables, the sort keys the points search's second and
     last hand used as functions: behind the partner's lead the card points less 8
@@ -806,11 +855,12 @@ def test_order_key_tables_equal_the_second_and_last_hands_rules() -> None:
        window=st.tuples(st.integers(-1, 121), st.integers(0, 122)))
 def test_two_trick_endgame_keeps_the_values(seed: int, tricks: int,
                                             window: tuple[int, int]) -> None:
-    """Solver(endgame=True) (the default: two cards in every hand searched without
-    the table, with an inlined copy of _tables.trick_winner_fast for the last
-    trick) gives the brute-force values on raw positions, schwarz and ouvert
-    (stop) ones included, and the same move values; its fail-soft search from a
-    two-trick trick start bounds the value correctly in any window."""
+    """Solver(endgame=True) (the default: two cards in every hand solved exactly
+    apart, with an inlined copy of _tables.trick_winner_fast for the last trick,
+    and the value kept in the table under the raw hands) gives the brute-force
+    values on raw positions, schwarz and ouvert (stop) ones included, and the
+    same move values; its search from a two-trick trick start bounds the value
+    correctly in any window, also when the table already holds it."""
     rng = random.Random(seed)
     pos = synthetic_position(rng, tricks)
     value = brute_raw(pos)
@@ -826,12 +876,13 @@ def test_two_trick_endgame_keeps_the_values(seed: int, tricks: int,
         rem = T.mask_points(h[0] | h[1] | h[2])
         alpha, beta = min(window), max(window)
         if alpha < beta:
-            v = search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (pos.declarer - s) % 3, rem,
-                       alpha, beta)
             future = value - pos.points
-            if v <= alpha:
-                assert future <= v
-            elif v >= beta:
-                assert future >= v
-            else:
-                assert future == v
+            for _ in range(2):  # the second time from the table
+                v = search(h[s], h[(s + 1) % 3], h[(s + 2) % 3], (pos.declarer - s) % 3,
+                           rem, alpha, beta)
+                if v <= alpha:
+                    assert future <= v
+                elif v >= beta:
+                    assert future >= v
+                else:
+                    assert future == v

@@ -272,39 +272,58 @@ def _jack_nibble(jacks: int) -> int:
     return (jacks >> 7 & 1) | (jacks >> 14 & 2) | (jacks >> 21 & 4) | (jacks >> 28 & 8)
 
 
-def _runs_trump(legal: int, remaining: int) -> list[tuple[int, int]]:
+def _suit_tables() -> tuple[dict[int, int], dict[int, tuple[tuple[int, int], ...]]]:
+    """The representatives (:data:`_PLAIN_REP`, :data:`_JACK_REP`) and the runs
+    (:data:`_PLAIN_RUNS`, :data:`_JACK_RUNS`) of a suit or grand game as two
+    tables keyed on ``(legal | remaining << 32) & mask`` for the mask of one suit's
+    seven plain cards or of the four jacks (in both halves), with the cards at
+    their own bits: one lookup per suit, and a table for all five (their keys
+    are disjoint but for the empty one, which maps to nothing in each)."""
+    reps: dict[int, int] = {}
+    runs: dict[int, tuple[tuple[int, int], ...]] = {}
+    groups = [(tuple(range(8 * s, 8 * s + 7)), _PLAIN_REP, _PLAIN_RUNS) for s in range(4)]
+    groups.append(((7, 15, 23, 31), _JACK_REP, _JACK_RUNS))
+    for bits, rep_table, runs_table in groups:
+        n = len(bits)
+        # spread[m]: the n-bit set m with its i-th bit moved to bits[i]
+        spread = [sum(1 << bit for i, bit in enumerate(bits) if m >> i & 1)
+                  for m in range(1 << n)]
+        pairs = {(a, b): (bits[a], bits[b]) for a in range(n) for b in range(n)}
+        for r in range(1 << n):
+            sub = r
+            rs = spread[r] << 32
+            while True:
+                key = spread[sub] | rs
+                i = r << n | sub
+                reps[key] = spread[rep_table[i]]
+                runs[key] = tuple([pairs[ab] for ab in runs_table[i]])
+                if sub == 0:
+                    break
+                sub = (sub - 1) & r
+    return reps, runs
+
+
+_SUIT_REPS, _SUIT_RUNS = _suit_tables()
+_SUIT_MASKS = tuple((0x7F << 8 * s) * (1 | 1 << 32) for s in range(4))
+_M0, _M1, _M2, _M3 = _SUIT_MASKS
+_MJ = T.JACKS * (1 | 1 << 32)
+
+
+def _runs_trump(legal: int, remaining: int) -> tuple[tuple[int, int], ...]:
     """Runs of strength-equivalent cards of ``legal`` (suit/grand), ignoring points:
-    ``(weakest, strongest)`` card pairs.  In a plain suit and among the jacks the
-    stronger card of a run never has fewer points."""
-    out: list[tuple[int, int]] = []
-    for shift in (0, 8, 16, 24):
-        lo = legal >> shift & 0x7F
-        if lo:
-            for a, b in _PLAIN_RUNS[(remaining >> shift & 0x7F) << 7 | lo]:
-                out.append((a + shift, b + shift))
-    jl = legal & T.JACKS
-    if jl:
-        jl = _jack_nibble(jl)
-        jr = _jack_nibble(remaining & T.JACKS)
-        for a, b in _JACK_RUNS[jr << 4 | jl]:
-            out.append((8 * a + 7, 8 * b + 7))
-    return out
+    ``(weakest, strongest)`` card pairs, suit by suit (the lowest bits first) and the
+    jacks last.  In a plain suit and among the jacks the stronger card of a run
+    never has fewer points."""
+    x = legal | remaining << 32
+    t = _SUIT_RUNS
+    return t[x & _M0] + t[x & _M1] + t[x & _M2] + t[x & _M3] + t[x & _MJ]
 
 
 def _reps_trump(legal: int, remaining: int) -> int:
     """Representatives of ``legal`` in a suit or grand game."""
-    out = 0
-    for shift in (0, 8, 16, 24):
-        lo = legal >> shift & 0x7F
-        if lo:
-            out |= _PLAIN_REP[(remaining >> shift & 0x7F) << 7 | lo] << shift
-    jl = legal & T.JACKS
-    if jl:
-        jl = _jack_nibble(jl)
-        jr = _jack_nibble(remaining & T.JACKS)
-        j = _JACK_REP[jr << 4 | jl]
-        out |= (j & 1) << 7 | (j & 2) << 14 | (j & 4) << 21 | (j & 8) << 28
-    return out
+    x = legal | remaining << 32
+    t = _SUIT_REPS
+    return t[x & _M0] | t[x & _M1] | t[x & _M2] | t[x & _M3] | t[x & _MJ]
 
 
 def _reps_null(legal: int, remaining: int) -> int:
@@ -479,17 +498,64 @@ def _squeeze_trump(h: int, r: int, low_gone: int) -> int:
     return out
 
 
-def _squeeze_lows(la: int, lb: int, lc: int) -> int:
-    """The low cards (7, 8, 9 and jacks) of the three hands squeezed
-    (:func:`_squeeze_trump`), as one int ``la' << 64 | lb' << 32 | lc'``: what
-    the equivalent transposition key holds of them (the other cards stay)."""
-    r = la | lb | lc
-    gone = _LOW_CARDS & ~r
-    return ((_squeeze_trump(la, r, gone) << 32 | _squeeze_trump(lb, r, gone)) << 32
-            | _squeeze_trump(lc, r, gone))
+def _squeezed_ways(bits: tuple[int, ...], to: tuple[int, ...]
+                   ) -> list[tuple[int, int, int, int]]:
+    """``(a | b << 32 | c << 64, a', b', c')`` for every three disjoint sets a, b, c
+    of the cards at ``bits`` (weakest first; 4 ** n ways), where a', b', c' are
+    the three sets squeezed over their union: the i-th weakest card in play goes
+    to bit ``to[i]``."""
+    ways = [(0, 0, 0, 0, 0)]
+    for bit in bits:
+        ways = [w for x, a, b, c, i in ways
+                for w in ((x, a, b, c, i), (x | 1 << bit, a | 1 << to[i], b, c, i + 1),
+                          (x | 1 << bit + 32, a, b | 1 << to[i], c, i + 1),
+                          (x | 1 << bit + 64, a, b, c | 1 << to[i], i + 1))]
+    return [(x, a, b, c) for x, a, b, c, _ in ways]
 
 
-_SQUEEZE7 = _squeeze_table(7)
+def _triple_table(bits: tuple[int, ...]) -> dict[int, int]:
+    """Table[a | b << 32 | c << 64] -> the three disjoint sets a, b, c of the cards
+    at ``bits`` (a suit's 7 ranks at bits 0..6, the jacks at 7, 15, 23 and 31),
+    as n-bit sets each squeezed over their union R (as :func:`_squeeze_table`), as
+    ``sq(a) | sq(b) << n | sq(c) << 2 * n``: every way of giving some of the n
+    cards to three hands (4 ** n entries)."""
+    n = len(bits)
+    return {x: a | b << n | c << 2 * n
+            for x, a, b, c in _squeezed_ways(bits, tuple(range(n)))}
+
+
+def _low_table() -> dict[int, int]:
+    """Table[the low cards of one suit (its 7, 8 and 9), or the jacks, of three
+    hands, packed as ``a | b << 32 | c << 64``] -> the three squeezed over the
+    played ones as :func:`_squeeze_trump` does, packed alike: the 7/8/9 in play
+    move to the suit's lowest bits, the jacks in play to the lowest jack bits.
+    One table for the four suits and the jacks (their keys are disjoint but for
+    the empty one)."""
+    table: dict[int, int] = {}
+    jacks = (7, 15, 23, 31)
+    for bits in [(8 * s, 8 * s + 1, 8 * s + 2) for s in range(4)] + [jacks]:
+        table.update((x, a | b << 32 | c << 64) for x, a, b, c in _squeezed_ways(bits, bits))
+    return table
+
+
+_LOW_SQUEEZE = _low_table()
+_LOW_MASKS = tuple(m * (1 | 1 << 32 | 1 << 64) for m in (7, 7 << 8, 7 << 16, 7 << 24, T.JACKS))
+
+
+def _squeeze_lows(low: int) -> int:
+    """The low cards (7, 8, 9 and jacks) of the three hands, packed as ``la << 64 |
+    lb << 32 | lc``, squeezed (:func:`_squeeze_trump` of each), packed alike: what
+    the equivalent transposition key holds of them (the other cards stay).  One
+    lookup per suit and one for the jacks (:func:`_low_table`)."""
+    t = _LOW_SQUEEZE
+    m0, m1, m2, m3, mj = _LOW_MASKS
+    return t[low & m0] | t[low & m1] | t[low & m2] | t[low & m3] | t[low & mj]
+
+
+_TRIPLES7 = _triple_table(tuple(range(7)))
+_TRIPLES_JACKS = _triple_table((7, 15, 23, 31))
+_SUIT3 = 0x7F | 0x7F << 32 | 0x7F << 64
+_JACKS3 = T.JACKS | T.JACKS << 32 | T.JACKS << 64
 
 
 def _structure(ha: int, hb: int, hc: int) -> int:
@@ -500,42 +566,36 @@ def _structure(ha: int, hb: int, hc: int) -> int:
     same key play alike card for card (the i-th weakest remaining card of a suit
     in one is the i-th weakest in the other, in the same hand): every play has
     the same trick winners in both, and only the card points differ
-    (:func:`_point_shift` bounds by how much)."""
-    r = ha | hb | hc
-    sq = _SQUEEZE7
-    key = 0
-    for sh in (0, 8, 16, 24):
-        rs = (r >> sh & 0x7F) << 7
-        key = (key << 21 | sq[rs | ha >> sh & 0x7F] | sq[rs | hb >> sh & 0x7F] << 7
-               | sq[rs | hc >> sh & 0x7F] << 14)
-    if not r & T.JACKS:
-        return key << 12
-    # the jacks' nibbles: inlined copies of _jack_nibble
-    jr = ((r >> 7 & 1) | (r >> 14 & 2) | (r >> 21 & 4) | (r >> 28 & 8)) << 4
-    sq4 = _SQUEEZE4
-    return (key << 12
-            | sq4[jr | (ha >> 7 & 1) | (ha >> 14 & 2) | (ha >> 21 & 4) | (ha >> 28 & 8)]
-            | sq4[jr | (hb >> 7 & 1) | (hb >> 14 & 2) | (hb >> 21 & 4) | (hb >> 28 & 8)] << 4
-            | sq4[jr | (hc >> 7 & 1) | (hc >> 14 & 2) | (hc >> 21 & 4) | (hc >> 28 & 8)] << 8)
+    (:func:`_point_shift` bounds by how much).  The three squeezed hands of a
+    suit are one lookup in :func:`_triple_table`'s table."""
+    x = ha | hb << 32 | hc << 64
+    t7 = _TRIPLES7
+    m = _SUIT3
+    return ((((t7[x & m] << 21 | t7[x >> 8 & m]) << 21 | t7[x >> 16 & m]) << 21
+             | t7[x >> 24 & m]) << 12 | _TRIPLES_JACKS[x & _JACKS3])
 
 
-def _shift_table() -> list[int]:
-    """Table[(P << 7) | Q] for two sets P, Q of plain ranks (7 bits, 7 8 9 Q K T A)
-    of one suit with as many cards: pairing the i-th weakest card of P with the
-    i-th weakest of Q, ``up << 8 | down`` where ``up`` sums what the cards of Q
-    are worth more than their partners and ``down`` what they are worth less
-    (0 for sets of different sizes, which are never paired)."""
+def _shift_table() -> dict[int, int]:
+    """Table[(P | Q << 32) & the plain cards of one suit, in both halves] for two
+    sets P, Q of that suit's plain cards (7 8 9 Q K T A) with as many cards:
+    pairing the i-th weakest card of P with the i-th weakest of Q, ``up << 8 |
+    down`` where ``up`` sums what the cards of Q are worth more than their
+    partners and ``down`` what they are worth less.  One table for the four
+    suits (their keys are disjoint but for the empty one); sets of different
+    sizes, which are never paired, have no entry."""
     pts = T.RANK_POINTS[:7]
-    table = [0] * (1 << 14)
+    by_size: dict[int, list[tuple[int, list[int]]]] = {}
     for p in range(1 << 7):
-        pp = [pts[b] for b in range(7) if p >> b & 1]
-        for q in range(1 << 7):
-            qq = [pts[b] for b in range(7) if q >> b & 1]
-            if len(pp) != len(qq):
-                continue
-            up = sum(max(0, y - x) for x, y in zip(pp, qq))
-            down = sum(max(0, x - y) for x, y in zip(pp, qq))
-            table[p << 7 | q] = up << 8 | down
+        by_size.setdefault(p.bit_count(), []).append(
+            (p, [pts[b] for b in range(7) if p >> b & 1]))
+    table: dict[int, int] = {}
+    for group in by_size.values():
+        for p, pp in group:
+            for q, qq in group:
+                up = sum(max(0, y - x) for x, y in zip(pp, qq))
+                down = sum(max(0, x - y) for x, y in zip(pp, qq))
+                for shift in (0, 8, 16, 24):
+                    table[(p | q << 32) << shift] = up << 8 | down
     return table
 
 
@@ -559,9 +619,8 @@ def _point_shift(rp: int, rq: int) -> int:
     (0, 1)
     """
     sh = _SHIFT
-    return (sh[(rp & 0x7F) << 7 | rq & 0x7F] + sh[(rp >> 8 & 0x7F) << 7 | rq >> 8 & 0x7F]
-            + sh[(rp >> 16 & 0x7F) << 7 | rq >> 16 & 0x7F]
-            + sh[(rp >> 24 & 0x7F) << 7 | rq >> 24 & 0x7F])
+    x = rp | rq << 32
+    return sh[x & _M0] + sh[x & _M1] + sh[x & _M2] + sh[x & _M3]
 
 
 def _iso_keyer(gt: int) -> Callable[[int, int, int], int]:
@@ -698,7 +757,8 @@ class Solver:
     stay under about 140 MB at the default; a solver with ``tt_limit=400_000``
     (the PIMC bot's) under 60 MB.  With the quasi-symmetry bounds a position
     takes two entries (both count), and the memo of their keys holds at most
-    200,000 hands (about 20 MB), as the memo of squeezed low cards does.
+    200,000 hands (about 20 MB), as the memo of squeezed low cards and each of
+    the memos of ordered moves (leads, second and last hand) do.
     :meth:`clear` (or :func:`clear_cache` for the solver behind :func:`solve`)
     frees them at once.
 
@@ -740,12 +800,14 @@ class Solver:
         for other cards in that order bounds the value shifted by the points
         difference (:func:`_point_shift`).  About 0.4 × the nodes and half the
         time on RuleBot deals (``benchmarks/solver.py --realistic``).
-    :param endgame: the last two tricks without the table: a position with two
-        cards in every hand is searched by a plain fail-soft alpha-beta over its
-        at most eight first tricks, each followed by the forced last one (no key,
-        no lookup, no store, no move lists; the last trick is not a node of its
-        own).  About 0.85 × the instructions and 0.9 × the nodes on RuleBot deals
-        (``benchmarks/solver.py --realistic``).
+    :param endgame: the last two tricks solved apart: a position with two cards
+        in every hand is solved exactly by a plain alpha-beta over its at most
+        eight first tricks, each followed by the forced last one (no squeezed
+        key, no move lists, no ordering; the last trick is not a node of its
+        own), and its value is kept in the table under the raw hands, so that a
+        later visit in any window is one lookup.  About 0.85 × the instructions
+        and 0.9 × the nodes on RuleBot deals (``benchmarks/solver.py
+        --realistic``).
     :param tt_limit: the most transposition entries, all tables together.
 
     >>> s = Solver(tt=False)
@@ -785,6 +847,9 @@ class Solver:
         self._structures: dict[int, int] = {}
         """A points-search table key (or, with the suit-isomorphism keys, the hands
         and the declarer's seat) -> the quasi-symmetry table key (see _structure)."""
+        self._move_memos: list[dict[int, Sequence[int]]] = []
+        """The points searches' memos of the last hand's ordered moves (one per
+        search: the order depends on the game type)."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
@@ -839,6 +904,8 @@ class Solver:
             gtable.clear()
         self._squeezed.clear()
         self._structures.clear()
+        for memo in self._move_memos:
+            memo.clear()
 
     def _evict(self) -> None:
         """Every table keeps its newer half (a dict keeps insertion order, so the
@@ -875,6 +942,9 @@ class Solver:
             self._squeezed.clear()
         if len(self._structures) > _SQUEEZE_LIMIT:
             self._structures.clear()
+        for memo in self._move_memos:
+            if len(memo) > _SQUEEZE_LIMIT:
+                memo.clear()
         self._limit[0] = min(self._node_limit, n + _CHECK_EVERY)
 
     # ----- public entry points on states
@@ -1143,6 +1213,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     hist_o = [0] * 32
     squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
+    low3 = (_LOW_CARDS << 32 | _LOW_CARDS) << 32 | _LOW_CARDS
     sq_memo = solver._squeezed
     qsym = solver.qsym and use_tt
     # the memo of the quasi-symmetry keys is keyed on the table key when that is
@@ -1152,10 +1223,30 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     structure = _structure
     st_memo = solver._structures
     shift = _SHIFT
+    sm0, sm1, sm2, sm3 = _SUIT_MASKS
     reps = _reps_trump
     runs = _runs_trump
     cards = _cards
     ctuple = _cards_tuple
+    suit_runs = _SUIT_RUNS
+    # the plain cards and the jacks that follow a lead, as masks of _SUIT_RUNS' keys
+    fol_plain = tuple((f & ~T.JACKS) * (1 | 1 << 32) for f in FOLLOWG)
+    fol_jacks = tuple((f & T.JACKS) * (1 | 1 << 32) for f in FOLLOWG)
+    fol_both = tuple(f * (1 | 1 << 32) for f in FOLLOWG)
+    # (the last hand's runs' key << 14 | the suit led << 8 | the strength of the
+    # card holding the trick << 1 | whether his side may still win it) -> his
+    # moves, ordered: the cards' strengths and the sort keys (order_last) depend on
+    # the card led only by its suit (the cards that follow it), and on the card
+    # holding the trick only by its strength
+    fol_group = tuple(f.bit_length() << 8 for f in FOLLOWG)
+    last_memo: dict[int, Sequence[int]] = {}
+    # (the second hand's legal representatives << 6 | card led << 1 | whether he
+    # plays behind his partner) -> his moves, ordered
+    second_memo: dict[int, Sequence[int]] = {}
+    # (the leader's representatives << 1 | whether the declarer leads) -> the leads,
+    # ordered (without the history heuristic)
+    lead_memo: dict[int, Sequence[int]] = {}
+    solver._move_memos.extend((last_memo, second_memo, lead_memo))
     strength = tuple(KEYG[c][c] for c in range(32))
     # lead order: strong cards first, and among equal strength the more points
     lead_key = tuple(strength[c] * 16 + CP[c] for c in range(32))
@@ -1169,7 +1260,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                    ) -> int:
         """A position with two cards in every hand (the ``endgame`` flag): fail-soft
         alpha-beta over the at most eight first tricks, each followed by the forced
-        last one, with no table and no ordering.  Its three nested loops mirror the
+        last one, with no table and no ordering (``search`` calls it with a full
+        window and keeps the exact value).  Its three nested loops mirror the
         trick loops of ``search`` below (the same max/min updates per hand and the
         same trick scoring); ``test_two_trick_endgame_keeps_the_values`` proves the
         values equal to a brute-force minimax and to the solver without the flag."""
@@ -1283,7 +1375,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
         stats[0] += 1
         if stats[0] > limit[0]:
             checkpoint()
-        if not ha & (ha - 1):  # last trick: every card is forced
+        x = ha & (ha - 1)
+        if not x:  # last trick: every card is forced
             # the winner: inlined copy of _tables.trick_winner_fast
             c0 = ha.bit_length() - 1
             key = KEYG[c0]
@@ -1292,10 +1385,12 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             k2 = key[hc.bit_length() - 1]
             w = (2 if k2 > k1 else 1) if k1 > k0 else (2 if k2 > k0 else 0)
             return rem if w == dr else 0
-        if endgame:
-            x = ha & (ha - 1)
-            if not x & (x - 1):  # two cards each: solved exactly, no table
-                return two_tricks(ha, hb, hc, dr, rem, alpha, beta)
+        if endgame and not x & (x - 1):  # two cards each: solved exactly, kept raw
+            ekey = ((ha << 32 | hb) << 32 | hc) << 2 | dr | 1 << 101
+            v = tt.get(ekey)
+            if v is None:
+                v = tt[ekey] = two_tricks(ha, hb, hc, dr, rem, -1, 1000)
+            return v
         if bounds and ha.bit_count() >= bounds_from:  # quick bounds: sure tricks
             if dr == 0:
                 v = sure(gt, ha, hb, hc) >> 4
@@ -1308,27 +1403,31 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 v = rem - (sure(gt, ha, hb, hc) >> 4)
                 if v <= alpha:
                     return v
-        entry = None
-        tkey = 0
-        remaining = ha | hb | hc
         if use_tt:
-            la = ha & low_cards
-            lb_ = hb & low_cards
-            lc = hc & low_cards
-            if eqkeys and la | lb_ | lc != low_cards:  # a low card was played
-                k = (lc << 32 | lb_) << 32 | la
-                low = sq_memo.get(k)
-                if low is None:
-                    low = sq_memo[k] = squeeze_low(la, lb_, lc)
-                if isokeys:
+            if isokeys:
+                if eqkeys:
+                    la = ha & low_cards
+                    lb_ = hb & low_cards
+                    lc = hc & low_cards
+                    k = (la << 32 | lb_) << 32 | lc
+                    low = sq_memo.get(k)
+                    if low is None:
+                        low = sq_memo[k] = squeeze_low(k)
                     tkey = iso(ha ^ la | low >> 64, hb ^ lb_ | low >> 32 & 0xFFFFFFFF,
                                hc ^ lc | low & 0xFFFFFFFF) << 2 | dr
                 else:
-                    tkey = (((ha ^ la) << 32 | hb ^ lb_) << 32 | hc ^ lc | low) << 2 | dr
-            elif isokeys:
-                tkey = iso(ha, hb, hc) << 2 | dr
+                    tkey = iso(ha, hb, hc) << 2 | dr
             else:
-                tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+                tkey = (ha << 32 | hb) << 32 | hc
+                if eqkeys:
+                    # the three hands' low cards squeezed over the played ones (the
+                    # identity while none is played); they stay at their bits
+                    k = tkey & low3
+                    low = sq_memo.get(k)
+                    if low is None:
+                        low = sq_memo[k] = squeeze_low(k)
+                    tkey ^= k ^ low
+                tkey = tkey << 2 | dr
             entry = tt.get(tkey)
             if entry is not None:
                 lb = entry & 127
@@ -1343,6 +1442,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     alpha = lb
                 if ub < beta:
                     beta = ub
+        else:
+            entry = None
+            tkey = 0
+        remaining = ha | hb | hc
         qkey = 0
         qentry = None
         if qsym:
@@ -1359,10 +1462,8 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             if qentry is not None:
                 rp = qentry >> 20
                 if rp != remaining:
-                    d = (shift[(rp & 0x7F) << 7 | remaining & 0x7F]
-                         + shift[(rp >> 8 & 0x7F) << 7 | remaining >> 8 & 0x7F]
-                         + shift[(rp >> 16 & 0x7F) << 7 | remaining >> 16 & 0x7F]
-                         + shift[(rp >> 24 & 0x7F) << 7 | remaining >> 24 & 0x7F])
+                    x = rp | remaining << 32
+                    d = shift[x & sm0] + shift[x & sm1] + shift[x & sm2] + shift[x & sm3]
                     lb = (qentry & 127) - (d & 255)
                     ub = (qentry >> 7 & 127) + (d >> 8)
                     if lb >= beta or ub <= alpha:
@@ -1386,76 +1487,101 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
         m0 = dr == 0
         m1 = dr == 1
         m2 = dr == 2
-        moves0: Sequence[int]
-        moves1: Sequence[int]
+        moves0: Sequence[int] | None
+        moves1: Sequence[int] | None
         if equiv:
-            moves0 = ctuple(reps(ha, remaining))
+            leads = reps(ha, remaining)
             rb = reps(hb, remaining)
-            runs_c = runs(hc, remaining)
         else:
-            moves0 = ctuple(ha)
+            leads = ha
             rb = hb
-            runs_c = [(c, c) for c in cards(hc)]
+        xc = hc | remaining << 32
+        if ordering and not history:
+            mk = leads << 1 | m0
+            moves0 = lead_memo.get(mk)
+            if moves0 is None:
+                moves0 = lead_memo[mk] = tuple(sorted(ctuple(leads), key=lead_key.__getitem__,
+                                                      reverse=m0))
+        else:
+            moves0 = ctuple(leads)
         if ordering:
-            if len(moves0) > 1:
-                if history:
-                    hk = hist_d if m0 else hist_o
-                    moves0 = sorted(moves0, key=hk.__getitem__, reverse=True)
-                else:
-                    moves0 = sorted(moves0, key=lead_key.__getitem__, reverse=m0)
+            if history and len(moves0) > 1:
+                hk = hist_d if m0 else hist_o
+                moves0 = sorted(moves0, key=hk.__getitem__, reverse=True)
             if killers and not m0 and len(moves0) > 1:  # a defender leads
                 kc = killer[dr * 16 + ha.bit_count()]
                 if kc != moves0[0] and kc in moves0:
-                    moves0 = [kc, *(c for c in moves0 if c != kc)]
+                    i = moves0.index(kc)
+                    moves0 = (kc, *moves0[:i], *moves0[i + 1:])
             best = qentry if entry is None else entry  # else the quasi-symmetric one's
             if best is not None and len(moves0) > 1:
                 bm = (best >> 14 & 63) - 1
                 if bm != moves0[0] and bm in moves0:
-                    moves0 = [bm, *(c for c in moves0 if c != bm)]
+                    i = moves0.index(bm)
+                    moves0 = (bm, *moves0[:i], *moves0[i + 1:])
         a0 = alpha
         b0 = beta
         best0 = -1 if m0 else 1000
         bm = -1
         for c0 in moves0:
-            b_c0 = 1 << c0
+            na = ha ^ 1 << c0
             key = KEYG[c0]
             k0 = key[c0]
             fol = FOLLOWG[c0]
             l1 = rb & fol
-            moves1 = ctuple(l1 if l1 else rb)
+            mk = (l1 if l1 else rb) << 6 | c0 << 1 | m2
+            moves1 = second_memo.get(mk)
+            if moves1 is None:
+                moves1 = ctuple(l1 if l1 else rb)
+                if ordering and len(moves1) > 1:
+                    if m2:  # behind the partner's lead: smear points, do not overtake
+                        moves1 = tuple(sorted(moves1, key=order_partner[c0].__getitem__,
+                                              reverse=True))
+                    else:  # against an opponent's lead: beat it richly, else throw low
+                        moves1 = tuple(sorted(moves1, key=order_opponent[c0].__getitem__,
+                                              reverse=True))
+                second_memo[mk] = moves1
+            # the last hand's runs are those of the key rk (his cards of the suit
+            # led, or all if he has none, and the remaining cards), in both modes
             if hc & fol:
-                runs2 = [r for r in runs_c if fol >> r[0] & 1]
+                rk = (xc & fol_both[c0]) << 14 | fol_group[c0]
             else:
-                runs2 = runs_c
-            if ordering and len(moves1) > 1:
-                if m2:  # behind the partner's lead: smear points, do not overtake
-                    moves1 = sorted(moves1, key=order_partner[c0].__getitem__, reverse=True)
-                else:  # against an opponent's lead: beat it richly, else throw low
-                    moves1 = sorted(moves1, key=order_opponent[c0].__getitem__, reverse=True)
+                rk = xc << 14 | fol_group[c0]
             p0 = CP[c0]
             a1 = a0
             b1 = b0
             best1 = -1 if m1 else 1000
             for c1 in moves1:
-                b_c1 = 1 << c1
+                nb = hb ^ 1 << c1
                 if key[c1] > k0:
                     top = 1
                     ktop = key[c1]
                 else:
                     top = 0
                     ktop = k0
-                # the last hand knows who takes the trick: of a run of equivalent
-                # cards it plays the richest if its side wins, else the poorest
-                if m2 or dr == top:
-                    moves2 = [b if key[a] > ktop else a for a, b in runs2]
-                else:  # the partner holds the trick: the defenders take it anyway
-                    moves2 = [b for a, b in runs2]
-                if ordering and len(moves2) > 1:
-                    if m2 or dr == top:  # beat the opponents richly, else throw low
-                        moves2.sort(key=order_last[c0 << 5 | (c1 if top else c0)].__getitem__,
-                                    reverse=True)
-                    else:  # smear onto the partner's trick
-                        moves2.sort(key=neg_cp.__getitem__)
+                hold = c1 if top else c0
+                mk = rk | ktop << 1 | (m2 or dr == top)
+                moves2 = last_memo.get(mk)
+                if moves2 is None:
+                    if not equiv:
+                        runs2 = tuple((c, c) for c in cards(hc & fol if hc & fol else hc))
+                    elif hc & fol:  # the runs of the suit led (_runs_trump on hc & fol)
+                        runs2 = suit_runs[xc & fol_plain[c0]] + suit_runs[xc & fol_jacks[c0]]
+                    else:
+                        runs2 = runs(hc, remaining)
+                    # the last hand knows who takes the trick: of a run of equivalent
+                    # cards it plays the richest if its side wins, else the poorest
+                    if m2 or dr == top:
+                        moves2l = [b if key[a] > ktop else a for a, b in runs2]
+                    else:  # the partner holds the trick: the defenders take it anyway
+                        moves2l = [b for a, b in runs2]
+                    if ordering and len(moves2l) > 1:
+                        if m2 or dr == top:  # beat the opponents richly, else throw low
+                            moves2l.sort(key=order_last[c0 << 5 | hold].__getitem__,
+                                         reverse=True)
+                        else:  # smear onto the partner's trick
+                            moves2l.sort(key=neg_cp.__getitem__)
+                    moves2 = last_memo[mk] = tuple(moves2l)
                 p01 = p0 + CP[c1]
                 a2 = a1
                 b2 = b1
@@ -1463,30 +1589,29 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 for c2 in moves2:
                     w = 2 if key[c2] > ktop else top
                     pts = p01 + CP[c2]
-                    na = ha ^ b_c0
                     if w == dr:
                         if not na:
                             v = pts
                         elif w == 0:
-                            v = pts + search(na, hb ^ b_c1, hc ^ (1 << c2), 0, rem - pts,
+                            v = pts + search(na, nb, hc ^ (1 << c2), 0, rem - pts,
                                              a2 - pts, b2 - pts)
                         elif w == 1:
-                            v = pts + search(hb ^ b_c1, hc ^ (1 << c2), na, 0, rem - pts,
+                            v = pts + search(nb, hc ^ (1 << c2), na, 0, rem - pts,
                                              a2 - pts, b2 - pts)
                         else:
-                            v = pts + search(hc ^ (1 << c2), na, hb ^ b_c1, 0, rem - pts,
+                            v = pts + search(hc ^ (1 << c2), na, nb, 0, rem - pts,
                                              a2 - pts, b2 - pts)
                     elif stop or not na:
                         # stop: the defenders' trick ends the game (D-10, the rule of
                         # _tables.ends_early, which Position.play calls)
                         v = 0
                     elif w == 0:
-                        v = search(na, hb ^ b_c1, hc ^ (1 << c2), dr, rem - pts, a2, b2)
+                        v = search(na, nb, hc ^ (1 << c2), dr, rem - pts, a2, b2)
                     elif w == 1:
-                        v = search(hb ^ b_c1, hc ^ (1 << c2), na, (dr - 1) % 3, rem - pts,
+                        v = search(nb, hc ^ (1 << c2), na, (dr - 1) % 3, rem - pts,
                                    a2, b2)
                     else:
-                        v = search(hc ^ (1 << c2), na, hb ^ b_c1, (dr - 2) % 3, rem - pts,
+                        v = search(hc ^ (1 << c2), na, nb, (dr - 2) % 3, rem - pts,
                                    a2, b2)
                     if m2:
                         if v > best2:
