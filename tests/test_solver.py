@@ -391,7 +391,7 @@ def test_solver_memos_stay_bounded_and_clear_empties_them(
     rng = random.Random(4)
     states = [random_position(rng, 7) for _ in range(6)]
     small = Solver()
-    memos = [small._squeezed, small._structures]
+    memos: list[dict[int, Any]] = [small._squeezed, small._structures]
     for s in states:
         assert small.solve(s) == Solver().solve(s)
         memos.extend(m for m in small._move_memos if all(m is not x for x in memos))

@@ -1487,6 +1487,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
         m0 = dr == 0
         m1 = dr == 1
         m2 = dr == 2
+        # whether the last hand plays against the holder of a trick held by the
+        # leader (f0) or by the second hand (f1): he is the declarer, or the holder is
+        f0 = m2 or m0
+        f1 = m2 or m1
         moves0: Sequence[int] | None
         moves1: Sequence[int] | None
         if equiv:
@@ -1547,22 +1551,24 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 rk = (xc & fol_both[c0]) << 14 | fol_group[c0]
             else:
                 rk = xc << 14 | fol_group[c0]
+            mk0 = rk | k0 << 1 | f0  # the last hand's key while the lead holds the trick
             p0 = CP[c0]
             a1 = a0
             b1 = b0
             best1 = -1 if m1 else 1000
             for c1 in moves1:
                 nb = hb ^ 1 << c1
-                if key[c1] > k0:
+                ktop = key[c1]
+                if ktop > k0:
                     top = 1
-                    ktop = key[c1]
+                    moves2 = last_memo.get(rk | ktop << 1 | f1)
                 else:
                     top = 0
                     ktop = k0
-                hold = c1 if top else c0
-                mk = rk | ktop << 1 | (m2 or dr == top)
-                moves2 = last_memo.get(mk)
+                    moves2 = last_memo.get(mk0)
                 if moves2 is None:
+                    hold = c1 if top else c0
+                    flag = f1 if top else f0
                     if not equiv:
                         runs2 = tuple((c, c) for c in cards(hc & fol if hc & fol else hc))
                     elif hc & fol:  # the runs of the suit led (_runs_trump on hc & fol)
@@ -1571,17 +1577,17 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                         runs2 = runs(hc, remaining)
                     # the last hand knows who takes the trick: of a run of equivalent
                     # cards it plays the richest if its side wins, else the poorest
-                    if m2 or dr == top:
+                    if flag:
                         moves2l = [b if key[a] > ktop else a for a, b in runs2]
                     else:  # the partner holds the trick: the defenders take it anyway
                         moves2l = [b for a, b in runs2]
                     if ordering and len(moves2l) > 1:
-                        if m2 or dr == top:  # beat the opponents richly, else throw low
+                        if flag:  # beat the opponents richly, else throw low
                             moves2l.sort(key=order_last[c0 << 5 | hold].__getitem__,
                                          reverse=True)
                         else:  # smear onto the partner's trick
                             moves2l.sort(key=neg_cp.__getitem__)
-                    moves2 = last_memo[mk] = tuple(moves2l)
+                    moves2 = last_memo[rk | ktop << 1 | flag] = tuple(moves2l)
                 p01 = p0 + CP[c1]
                 a2 = a1
                 b2 = b1
@@ -1590,7 +1596,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     w = 2 if key[c2] > ktop else top
                     pts = p01 + CP[c2]
                     if w == dr:
-                        if not na:
+                        if not na or b2 <= pts:  # (the child would return 0 at once)
                             v = pts
                         elif w == 0:
                             v = pts + search(na, nb, hc ^ (1 << c2), 0, rem - pts,
