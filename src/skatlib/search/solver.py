@@ -843,7 +843,9 @@ class Solver:
         """The most transposition entries seen at a check (before an eviction)."""
         self._stats = [0]
         self._squeezed: dict[int, int] = {}
-        """The low cards of three hands -> squeezed (see _squeeze_lows)."""
+        """The low cards of three hands, packed as in a points-search table key
+        (``(la << 64 | lb << 32 | lc) << 2``) -> those xor their squeezed selves
+        (see _squeeze_lows)."""
         self._structures: dict[int, int] = {}
         """A points-search table key (or, with the suit-isomorphism keys, the hands
         and the declarer's seat) -> the quasi-symmetry table key (see _structure)."""
@@ -1213,7 +1215,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     hist_o = [0] * 32
     squeeze_low = _squeeze_lows
     low_cards = _LOW_CARDS
-    low3 = (_LOW_CARDS << 32 | _LOW_CARDS) << 32 | _LOW_CARDS
+    low3 = ((_LOW_CARDS << 32 | _LOW_CARDS) << 32 | _LOW_CARDS) << 2  # in a table key
     sq_memo = solver._squeezed
     qsym = solver.qsym and use_tt
     # the memo of the quasi-symmetry keys is keyed on the table key when that is
@@ -1239,6 +1241,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     # the card led only by its suit (the cards that follow it), and on the card
     # holding the trick only by its strength
     fol_group = tuple(f.bit_length() << 8 for f in FOLLOWG)
+    # per card led: its row of strengths, its strength, the cards that follow it
+    # (alone and in both halves of a memo key), its suit's key part, its points
+    lead_info = tuple((KEYG[c], KEYG[c][c], FOLLOWG[c], fol_both[c], fol_group[c], CP[c])
+                      for c in range(32))
     last_memo: dict[int, Sequence[int]] = {}
     # (the second hand's legal representatives << 6 | card led << 1 | whether he
     # plays behind his partner) -> his moves, ordered
@@ -1409,25 +1415,26 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     la = ha & low_cards
                     lb_ = hb & low_cards
                     lc = hc & low_cards
-                    k = (la << 32 | lb_) << 32 | lc
-                    low = sq_memo.get(k)
-                    if low is None:
-                        low = sq_memo[k] = squeeze_low(k)
+                    k = ((la << 32 | lb_) << 32 | lc) << 2
+                    d = sq_memo.get(k)
+                    if d is None:
+                        d = sq_memo[k] = k ^ squeeze_low(k >> 2) << 2
+                    low = (k ^ d) >> 2
                     tkey = iso(ha ^ la | low >> 64, hb ^ lb_ | low >> 32 & 0xFFFFFFFF,
                                hc ^ lc | low & 0xFFFFFFFF) << 2 | dr
                 else:
                     tkey = iso(ha, hb, hc) << 2 | dr
             else:
-                tkey = (ha << 32 | hb) << 32 | hc
+                tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
                 if eqkeys:
                     # the three hands' low cards squeezed over the played ones (the
-                    # identity while none is played); they stay at their bits
+                    # identity while none is played), at their bits: the memo holds
+                    # what changes (the low cards xor their squeezed selves)
                     k = tkey & low3
-                    low = sq_memo.get(k)
-                    if low is None:
-                        low = sq_memo[k] = squeeze_low(k)
-                    tkey ^= k ^ low
-                tkey = tkey << 2 | dr
+                    d = sq_memo.get(k)
+                    if d is None:
+                        d = sq_memo[k] = k ^ squeeze_low(k >> 2) << 2
+                    tkey ^= d
             entry = tt.get(tkey)
             if entry is not None:
                 lb = entry & 127
@@ -1529,9 +1536,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
         bm = -1
         for c0 in moves0:
             na = ha ^ 1 << c0
-            key = KEYG[c0]
-            k0 = key[c0]
-            fol = FOLLOWG[c0]
+            key, k0, fol, fol2, fgroup, p0 = lead_info[c0]
             l1 = rb & fol
             mk = (l1 if l1 else rb) << 6 | c0 << 1 | m2
             moves1 = second_memo.get(mk)
@@ -1548,11 +1553,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             # the last hand's runs are those of the key rk (his cards of the suit
             # led, or all if he has none, and the remaining cards), in both modes
             if hc & fol:
-                rk = (xc & fol_both[c0]) << 14 | fol_group[c0]
+                rk = (xc & fol2) << 14 | fgroup
             else:
-                rk = xc << 14 | fol_group[c0]
+                rk = xc << 14 | fgroup
             mk0 = rk | k0 << 1 | f0  # the last hand's key while the lead holds the trick
-            p0 = CP[c0]
             a1 = a0
             b1 = b0
             best1 = -1 if m1 else 1000
@@ -1682,9 +1686,10 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                     lb = best0
             else:
                 lb = ub = best0
-            tt[tkey] = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
+            e = lb | ub << 7 | (bm + 1) << 14  # see _ENTRY
+            tt[tkey] = e
             if qsym:
-                tt[qkey] = lb | ub << 7 | (bm + 1) << 14 | remaining << 20
+                tt[qkey] = e | remaining << 20
         return best0
 
     return search
