@@ -736,7 +736,7 @@ def quasi_symmetric_twin(pos: Position, rng: random.Random) -> Position:
 def test_point_shift_and_structure_equal_their_definitions() -> None:
     """_point_shift (inlined in the points search) pairs the i-th weakest remaining
     card of each suit in one position with the i-th weakest in the other and sums
-    the gains and the losses; _structure (its jack nibbles inlined) squeezes every
+    the gains and the losses; _structure squeezes every
     hand's suits and jacks over the remaining cards (one lookup per suit in its
     table of every three disjoint sets)."""
     from skatlib.search.solver import (

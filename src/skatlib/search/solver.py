@@ -850,8 +850,9 @@ class Solver:
         """A points-search table key (or, with the suit-isomorphism keys, the hands
         and the declarer's seat) -> the quasi-symmetry table key (see _structure)."""
         self._move_memos: list[dict[int, Sequence[int]]] = []
-        """The points searches' memos of the last hand's ordered moves (one per
-        search: the order depends on the game type)."""
+        """The points searches' memos of ordered moves: the leader's, the second
+        hand's and the last hand's, three per search (the order depends on the
+        game type); each is emptied at a check once it passes _SQUEEZE_LIMIT."""
         self._node_limit = _NO_LIMIT
         self._deadline: float | None = None
         # the searches call _checkpoint once the node count passes _limit[0]
@@ -1236,7 +1237,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     fol_jacks = tuple((f & T.JACKS) * (1 | 1 << 32) for f in FOLLOWG)
     fol_both = tuple(f * (1 | 1 << 32) for f in FOLLOWG)
     # (the last hand's runs' key << 14 | the suit led << 8 | the strength of the
-    # card holding the trick << 1 | whether his side may still win it) -> his
+    # card holding the trick << 1 | whether he plays against its holder) -> his
     # moves, ordered: the cards' strengths and the sort keys (order_last) depend on
     # the card led only by its suit (the cards that follow it), and on the card
     # holding the trick only by its strength
