@@ -587,15 +587,13 @@ def test_play_weight_is_one_outside_the_card_play_and_in_null() -> None:
     from skatlib.bots.pimc import play_weight
 
     deal = Deal.shuffled(5)
-    world = World((deal.hands[0].mask, deal.hands[1].mask, deal.hands[2].mask), deal.skat.mask)
     s = new_game(deal)
-    assert play_weight(observe(s, 0), world) == 1.0  # the auction
+    assert play_weight(observe(s, 0), _real_world(s)) == 1.0  # the auction
     s = apply(apply(apply(s, Pass()), Pass()), Bid(18))
     s = apply(apply(s, PickUpSkat()), Declare("N", deal.skat))
     for _ in range(4):  # a null game: the poorest card means nothing there
         s = apply(s, RuleBot().act(observe(s, s.to_move_index), legal_actions(s)))
-    real = World((s.hands[0].mask, s.hands[1].mask, s.hands[2].mask), deal.skat.mask)
-    assert play_weight(observe(s, s.to_move_index), real) == 1.0
+    assert play_weight(observe(s, s.to_move_index), _real_world(s)) == 1.0
 
 
 def test_play_inference_draws_worlds_that_fit_the_play() -> None:

@@ -1231,21 +1231,16 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
     runs = _runs_trump
     cards = _cards
     ctuple = _cards_tuple
-    suit_runs = _SUIT_RUNS
-    # the plain cards and the jacks that follow a lead, as masks of _SUIT_RUNS' keys
-    fol_plain = tuple((f & ~T.JACKS) * (1 | 1 << 32) for f in FOLLOWG)
-    fol_jacks = tuple((f & T.JACKS) * (1 | 1 << 32) for f in FOLLOWG)
-    fol_both = tuple(f * (1 | 1 << 32) for f in FOLLOWG)
+    # per card led: its row of strengths, its strength, the cards that follow it
+    # (alone and in both halves of a memo key), its suit's part of the last hand's
+    # memo key (the suit told by the highest card that follows), its points
+    lead_info = tuple((KEYG[c], KEYG[c][c], f, f * (1 | 1 << 32), f.bit_length() << 8, CP[c])
+                      for c, f in enumerate(FOLLOWG))
     # (the last hand's runs' key << 14 | the suit led << 8 | the strength of the
     # card holding the trick << 1 | whether he plays against its holder) -> his
     # moves, ordered: the cards' strengths and the sort keys (order_last) depend on
     # the card led only by its suit (the cards that follow it), and on the card
     # holding the trick only by its strength
-    fol_group = tuple(f.bit_length() << 8 for f in FOLLOWG)
-    # per card led: its row of strengths, its strength, the cards that follow it
-    # (alone and in both halves of a memo key), its suit's key part, its points
-    lead_info = tuple((KEYG[c], KEYG[c][c], FOLLOWG[c], fol_both[c], fol_group[c], CP[c])
-                      for c in range(32))
     last_memo: dict[int, Sequence[int]] = {}
     # (the second hand's legal representatives << 6 | card led << 1 | whether he
     # plays behind his partner) -> his moves, ordered
@@ -1392,8 +1387,9 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             k2 = key[hc.bit_length() - 1]
             w = (2 if k2 > k1 else 1) if k1 > k0 else (2 if k2 > k0 else 0)
             return rem if w == dr else 0
+        raw = ((ha << 32 | hb) << 32 | hc) << 2 | dr  # the table key of the raw hands
         if endgame and not x & (x - 1):  # two cards each: solved exactly, kept raw
-            ekey = ((ha << 32 | hb) << 32 | hc) << 2 | dr | 1 << 101
+            ekey = raw | 1 << 101
             v = tt.get(ekey)
             if v is None:
                 v = tt[ekey] = two_tricks(ha, hb, hc, dr, rem, -1, 1000)
@@ -1426,7 +1422,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 else:
                     tkey = iso(ha, hb, hc) << 2 | dr
             else:
-                tkey = ((ha << 32 | hb) << 32 | hc) << 2 | dr
+                tkey = raw
                 if eqkeys:
                     # the three hands' low cards squeezed over the played ones (the
                     # identity while none is played), at their bits: the memo holds
@@ -1461,7 +1457,7 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
             # only (bit 100 set); one stored for other cards (its remaining cards in
             # bits 20..51) bounds this position's value shifted by the points
             # difference (an inlined copy of _point_shift)
-            k = tkey if qsym_on_tkey else ((hc << 32 | hb) << 32 | ha) << 2 | dr
+            k = tkey if qsym_on_tkey else raw
             qhit = st_memo.get(k)
             if qhit is None:
                 qhit = st_memo[k] = structure(ha, hb, hc) << 2 | 1 << 100 | dr
@@ -1574,12 +1570,11 @@ def _make_points_search(gt: int, stop: bool, tt: dict[int, int], solver: Solver
                 if moves2 is None:
                     hold = c1 if top else c0
                     flag = f1 if top else f0
-                    if not equiv:
-                        runs2 = tuple((c, c) for c in cards(hc & fol if hc & fol else hc))
-                    elif hc & fol:  # the runs of the suit led (_runs_trump on hc & fol)
-                        runs2 = suit_runs[xc & fol_plain[c0]] + suit_runs[xc & fol_jacks[c0]]
+                    legal2 = hc & fol or hc
+                    if equiv:
+                        runs2 = runs(legal2, remaining)
                     else:
-                        runs2 = runs(hc, remaining)
+                        runs2 = tuple((c, c) for c in cards(legal2))
                     # the last hand knows who takes the trick: of a run of equivalent
                     # cards it plays the richest if its side wins, else the poorest
                     if flag:
