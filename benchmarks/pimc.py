@@ -11,6 +11,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --breakdown run.jsonl   # where bot 1's margins come from
     python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
     python benchmarks/pimc.py --play-fit 200 --bots rule   # the play inference's model
+    PYTHONPATH=benchmarks python benchmarks/pimc.py --dd-loss run.jsonl --games 200
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -54,6 +55,18 @@ of other processes does not inflate):
   game, :func:`~skatlib.bots.pimc.play_weight` of the real cards against that
   of 20 uniform worlds: how well the play inference's opponent model fits
   those players (``docs/bots.rst``, "Inference from the play").
+* with ``--dd-loss FILE`` (and ``--games N``, default 100): ``N`` of the suit
+  and grand games declared in one ``skat arena --out`` file (a uniform
+  sample, seeded), each replayed as the arena played it
+  (:func:`skatlib.bots.arena.duplicate_game`; a game that comes out otherwise,
+  as a bot under a CPU cap can on a loaded machine, is counted and left out;
+  the file's bots must load, so ``PYTHONPATH=benchmarks`` for the variants)
+  and solved double dummy before and after every card (:func:`card_losses`):
+  the card points each card gave away against perfect play from there on.
+  Printed for the games bot 1 declared and for those another bot declared: the
+  declarer's double-dummy card points at the first lead, his final card points,
+  what the declarer and each defender gave away per game, and the games whose
+  double-dummy verdict at the first lead the play turned around.
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -71,17 +84,24 @@ import time
 from collections.abc import Callable, Sequence
 
 from skatlib import (
+    GameRecord,
     GameResult,
     GameState,
+    Phase,
     RuleBot,
     SkatError,
+    apply,
     new_game,
     observe,
     play_game,
+    preset,
+    result,
+    seeger_fabian,
     simulate,
 )
+from skatlib.actions import Play
 from skatlib.bots import make_bot, play_deal, seeded_deal
-from skatlib.bots.arena import DealOutcome, GameOutcome
+from skatlib.bots.arena import DealOutcome, GameOutcome, duplicate_game
 from skatlib.bots.pimc import (
     TT_LIMIT,
     Decision,
@@ -409,6 +429,108 @@ def play_fit(deals: int, spec: str) -> None:
           f"{100 * sum(w < 0.1 for w in uniform) / len(uniform):.0f}%")
 
 
+def card_losses(record: GameRecord, solver: Solver) -> tuple[int, list[tuple[int, int]]]:
+    """For a suit or grand game's record: the declarer's double-dummy card points
+    at the first lead, and for every card played the seat that played it and
+    the card points it gave away against perfect play from there on (the
+    declarer's double-dummy value before the card less that after it for the
+    declarer, after less before for a defender; 0 for a best card).
+
+    What the declarer gave away lowers his final card points below the value
+    at the first lead, what the defenders gave away raises them:
+
+    >>> from skatlib import Deal
+    >>> rec, res = play_deal(Deal.shuffled(4), [RuleBot()] * 3)
+    >>> first, cards = card_losses(rec, Solver())
+    >>> d = int(res.declarer)
+    >>> str(res.contract), len(cards), min(loss for _, loss in cards) >= 0
+    ('G', 30, True)
+    >>> given = [sum(loss for s, loss in cards if (s == d) == mine) for mine in (True, False)]
+    >>> first, given, res.declarer_points, first - given[0] + given[1] == res.declarer_points
+    (75, [0, 33], 108, True)
+    """
+    state = new_game(record.deal, record.rules)
+    before: int | None = None
+    first = -1
+    out: list[tuple[int, int]] = []
+    for action in record.actions:
+        if state.phase is Phase.PLAYING and isinstance(action, Play):
+            if before is None:
+                first = before = solver.solve(state)
+            mover = state.to_move_index
+            declarer = mover == state.declarer_index
+            state = apply(state, action)
+            if state.phase is Phase.PLAYING:
+                after = solver.solve(state)
+            else:  # the last card: the final card points
+                res = result(state)
+                assert isinstance(res, GameResult)
+                after = res.declarer_points
+            out.append((mover, before - after if declarer else after - before))
+            before = after
+        else:
+            state = apply(state, action)
+    return first, out
+
+
+LOSS_ROLES = ("the declarer", "bot 1", "the other defender")
+"""Who gave the points away, in :func:`dd_losses`'s games another bot declared."""
+
+
+def dd_losses(path: str, games: int) -> None:
+    """Double-dummy card points given away in an arena file's games (see the
+    module docs)."""
+    with open(path, encoding="utf-8") as f:
+        header = json.loads(f.readline())
+    specs, seed, rules = tuple(header["bots"]), int(header["seed"]), preset(header["rules"])
+    runs = _outcomes(path)
+    declared = [(i, r, g) for i in sorted(runs) for r, g in enumerate(runs[i].games)
+                if g.declarer >= 0]
+    random.Random(0).shuffle(declared)
+    # per group: games, first-lead value, final points, three losses, turned wins/losses
+    rows = {"bot 1 declared": [0, 0, 0, 0, 0, 0, 0, 0],
+            "another bot declared": [0, 0, 0, 0, 0, 0, 0, 0]}
+    differ = nulls = 0
+    solver = Solver(tt_limit=TT_LIMIT)
+    for i, r, g in declared[:games]:
+        at_seat, record = duplicate_game(specs, i, seed, rules, r)
+        res = result(record.replay())
+        if not (isinstance(res, GameResult) and res.declarer is not None
+                and at_seat[int(res.declarer)] == g.declarer and res.won == g.won
+                and seeger_fabian(res)[0] == g.points[g.declarer]):
+            differ += 1
+            continue
+        if res.contract.is_null:
+            nulls += 1
+            continue
+        solver.clear()
+        first, cards = card_losses(record, solver)
+        d = int(res.declarer)
+        mine = g.declarer == 0
+        row = rows["bot 1 declared" if mine else "another bot declared"]
+        row[0] += 1
+        row[1] += first
+        row[2] += res.declarer_points
+        for seat, loss in cards:
+            bot = at_seat[seat]
+            column = bot if mine else 0 if seat == d else 1 if bot == 0 else 2
+            row[3 + column] += loss
+        row[6] += first < 61 <= res.declarer_points
+        row[7] += res.declarer_points < 61 <= first
+    print(f"{path}: {min(games, len(declared))} of {len(declared)} declared games sampled; "
+          f"{differ} came out otherwise in the replay, {nulls} nulls left out")
+    for label, (n, first, final, a, b, c, turned_won, turned_lost) in rows.items():
+        if not n:
+            continue
+        who = (("bot 1 (the declarer)", "bot 2", "bot 3") if label == "bot 1 declared"
+               else LOSS_ROLES)
+        print(f"{label}: {n} games; the declarer's card points double dummy at the first "
+              f"lead {first / n:.1f}, in the end {final / n:.1f}; given away per game: "
+              + ", ".join(f"{w} {x / n:.1f}" for w, x in zip(who, (a, b, c)))
+              + f"; won though lost double dummy at the first lead: {turned_won}, lost "
+              f"though won: {turned_lost}")
+
+
 def throughput(deals: int) -> None:
     rates = {}
     for bots in ("random", "rule"):
@@ -432,7 +554,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--breakdown", metavar="FILE")
     p.add_argument("--calibration", type=int, metavar="N")
     p.add_argument("--play-fit", type=int, metavar="N")
+    p.add_argument("--dd-loss", metavar="FILE")
+    p.add_argument("--games", type=int, default=100)
     args = p.parse_args(argv)
+    if args.dd_loss:
+        dd_losses(args.dd_loss, args.games)
+        return 0
     if args.play_fit:
         for name in args.bots.split(","):
             play_fit(args.play_fit, name)

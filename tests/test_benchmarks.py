@@ -269,6 +269,55 @@ def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
     assert rows["all"][3:] == ["+74.67", "+75.67"]
 
 
+def test_pimc_dd_loss_splits_the_double_dummy_losses_by_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --dd-loss: the games of an arena file replayed and
+    solved card by card; per group, the value at the first lead less what the
+    declarer gave away plus what the defenders gave away is his final card
+    points; a game whose replay scores otherwise than the file says is left out
+    and counted."""
+    import re
+
+    from skatlib import ISKO
+    from skatlib.bots.arena import play_duplicate
+
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    specs = ["rule", "random", "rule"]
+    outcomes: list[dict[str, Any]] = [
+        json.loads(json.dumps(play_duplicate(specs, i, 5, ISKO).to_dict())) for i in range(4)]
+    header = {"skat_arena": 2, "bots": specs, "seed": 5, "rules": "ISKO"}
+    path = tmp_path / "run.jsonl"
+
+    def write() -> None:
+        path.write_text("\n".join(json.dumps(x) for x in [header, *outcomes]) + "\n",
+                        encoding="utf-8")
+
+    write()
+    assert module.main(["--dd-loss", str(path), "--games", "100"]) == 0
+    out = capsys.readouterr().out
+    m = re.search(r"(\d+) of (\d+) declared games sampled; 0 came out otherwise in the "
+                  r"replay, (\d+) nulls left out", out)
+    assert m, out
+    declared = sum(g["declarer"] >= 0 for o in outcomes for g in o["games"])
+    assert int(m[1]) == int(m[2]) == declared
+    groups = re.findall(r"(\d+) games; the declarer's card points double dummy at the first "
+                        r"lead ([\d.]+), in the end ([\d.]+); given away per game: ([^;]+);",
+                        out)
+    assert len(groups) == 2, out
+    assert sum(int(g[0]) for g in groups) + int(m[3]) == declared
+    for _, first, final, given in groups:
+        losses = [float(item.split()[-1]) for item in given.split(", ")]
+        assert len(losses) == 3 and min(losses) >= 0, out
+        balance = float(first) - losses[0] + losses[1] + losses[2]
+        assert abs(balance - float(final)) <= 0.2, out
+    # a game scored otherwise than the replay gives is left out
+    game = next(g for o in outcomes for g in o["games"] if g["declarer"] >= 0)
+    game["won"] = not game["won"]
+    write()
+    assert module.main(["--dd-loss", str(path), "--games", "100"]) == 0
+    assert "1 came out otherwise in the replay" in capsys.readouterr().out
+
+
 def test_pimc_play_fit_weighs_the_real_cards_against_uniform_worlds(
         capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/pimc.py --play-fit: RuleBot's real cards fit the play

@@ -38,7 +38,7 @@ from skatlib import (
 )
 from skatlib import _tables as T
 from skatlib.bots import make_bot
-from skatlib.bots.arena import DealOutcome, play_duplicate, summarise
+from skatlib.bots.arena import DealOutcome, duplicate_game, play_duplicate, summarise
 from skatlib.bots.pimc import PIMCBot, best_contract, estimate
 from skatlib.cli.arena import add_arguments, run
 from skatlib.search.sampling import World
@@ -266,6 +266,30 @@ def test_duplicate_deals_rotate_every_bot_through_every_seat() -> None:
                 assert g.points[g.declarer] < -50 and others == [40, 40]
     summary = summarise(specs, [outcome])
     assert summary.games == 3 and summary.deals == 1
+
+
+def test_duplicate_game_replays_the_arenas_game_of_a_rotation() -> None:
+    """duplicate_game plays one rotation as play_duplicate does: the same bots in
+    the same seats with the same seeds, so the same game and score (D-14)."""
+    from skatlib import result, seeger_fabian
+    from skatlib.bots import seeded_deal
+
+    specs = ("rule", "random", "test_pimc_arena:SeatRecorder")
+    for i in range(4):
+        outcome = play_duplicate(specs, i, 7, ISKO)
+        for r, game in enumerate(outcome.games):
+            at_seat, record = duplicate_game(specs, i, 7, ISKO, r)
+            assert at_seat == tuple((s + r) % 3 for s in range(3))
+            assert record.deal == seeded_deal(7, i)
+            res = result(record.replay())
+            if game.declarer < 0:
+                assert not isinstance(res, GameResult)
+                continue
+            assert isinstance(res, GameResult) and res.declarer is not None
+            assert at_seat[int(res.declarer)] == game.declarer and res.won == game.won
+            assert seeger_fabian(res)[0] == game.points[game.declarer]
+    with pytest.raises(SkatError, match="rotation must be 0, 1 or 2, not 3"):
+        duplicate_game(specs, 0, 7, ISKO, 3)
 
 
 def test_arena_report_and_worker_independence(capsys: pytest.CaptureFixture[str]) -> None:

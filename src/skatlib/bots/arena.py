@@ -26,14 +26,15 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ..errors import Reason, SkatError
-from ..loop import play_game
 from ..ramsch import RamschResult
+from ..record import GameRecord
 from ..rules import Rules
 from ..scoring import GameResult, seeger_fabian
-from ..state import new_game, result
-from ._core import BotSpec, bot_factory, deal_seed, seeded_deal
+from ..table import DealResult
+from ._core import BotFactory, BotSpec, bot_factory, deal_seed, play_deal, seeded_deal
 
-__all__ = ["DealOutcome", "GameOutcome", "Summary", "play_duplicate", "summarise"]
+__all__ = ["DealOutcome", "GameOutcome", "Summary", "duplicate_game", "play_duplicate",
+           "summarise"]
 
 
 class GameOutcome(NamedTuple):
@@ -101,29 +102,22 @@ class DealOutcome(NamedTuple):
 
 def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
                    ) -> DealOutcome:
-    """Play deal ``index`` (:func:`~skatlib.bots.seeded_deal`) once per rotation:
-    in rotation ``r`` seat ``s`` is taken by bot ``(s + r) % 3``.  Bots are
-    built afresh for every game; the bot in seat ``s`` gets the seed
-    ``deal_seed(seed, index, s)``, whichever bot it is, so every bot meets the
-    same luck in the same seat.
+    """Play deal ``index`` (:func:`~skatlib.bots.seeded_deal`) once per rotation
+    (:func:`duplicate_game`) and score each game.
 
     >>> from skatlib import ISKO
     >>> play_duplicate(("rule",) * 3, 2, 1, ISKO) == play_duplicate(("rule",) * 3, 2, 1, ISKO)
     True
     """
     factories = [bot_factory(s) for s in specs]
-    deal = seeded_deal(seed, index)
     games = []
     for r in range(3):
-        at_seat = [(s + r) % 3 for s in range(3)]
-        bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
-        state = play_game(new_game(deal, rules), bots)
-        res = result(state)
+        at_seat, _, res = _rotation(factories, index, seed, rules, r)
         points = [0, 0, 0]
         declarer = -1
         won = False
-        if isinstance(res, GameResult):
-            d = state.declarer_index
+        if isinstance(res, GameResult) and res.declarer is not None:  # result() sets it
+            d = int(res.declarer)
             declarer = at_seat[d]
             won = res.won
             mine, others = seeger_fabian(res)
@@ -134,6 +128,37 @@ def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
                 points[at_seat[s]] = res.scores[s]
         games.append(GameOutcome(tuple(points), declarer, won))
     return DealOutcome(index, tuple(games))
+
+
+def duplicate_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules,
+                   rotation: int) -> tuple[tuple[int, int, int], GameRecord]:
+    """Rotation ``rotation`` (0, 1 or 2) of deal ``index``, played as
+    :func:`play_duplicate` (and so ``skat arena``) plays it: seat ``s`` is taken by
+    bot ``(s + rotation) % 3``, built afresh with the seed ``deal_seed(seed,
+    index, s)``, whichever bot it is, so every bot meets the same luck in the same
+    seat.  Returns which bot sits in each seat and the game's record, to replay a
+    game of an arena run (bots under a CPU cap can play otherwise on a loaded
+    machine).
+
+    >>> from skatlib import ISKO
+    >>> at_seat, record = duplicate_game(("rule", "random", "random"), 0, 1, ISKO, 1)
+    >>> at_seat, record.replay().is_finished
+    ((1, 2, 0), True)
+    """
+    if type(rotation) is not int or not 0 <= rotation <= 2:
+        raise SkatError(f"rotation must be 0, 1 or 2, not {rotation!r}", Reason.BAD_TABLE)
+    at_seat, record, _ = _rotation([bot_factory(s) for s in specs], index, seed, rules,
+                                   rotation)
+    return at_seat, record
+
+
+def _rotation(factories: Sequence[BotFactory], index: int, seed: int, rules: Rules, r: int
+              ) -> tuple[tuple[int, int, int], GameRecord, DealResult]:
+    """:func:`duplicate_game` with the bots' factories built, and the game's result."""
+    at_seat = (r % 3, (1 + r) % 3, (2 + r) % 3)
+    bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
+    record, res = play_deal(seeded_deal(seed, index), bots, rules)
+    return at_seat, record, res
 
 
 class Summary(NamedTuple):
