@@ -292,6 +292,22 @@ def test_duplicate_game_replays_the_arenas_game_of_a_rotation() -> None:
         duplicate_game(specs, 0, 7, ISKO, 3)
 
 
+def test_duplicate_deals_refuse_other_than_three_bots_and_a_negative_index() -> None:
+    """play_duplicate and duplicate_game name what is wrong (no IndexError from
+    deep inside, no outcome that DealOutcome.from_dict would refuse to read)."""
+    from skatlib.errors import ArgumentTypeError
+
+    for play in (lambda specs, i: play_duplicate(specs, i, 1, ISKO),
+                 lambda specs, i: duplicate_game(specs, i, 1, ISKO, 0)):
+        with pytest.raises(SkatError, match=r"needs three bots \(one per seat\), not 2") as e:
+            play(("rule", "rule"), 0)
+        assert e.value.reason is Reason.BAD_TABLE
+        with pytest.raises(SkatError, match="the deal index must be 0 or more, not -1"):
+            play(("rule",) * 3, -1)
+        with pytest.raises(ArgumentTypeError, match="specs must be a sequence of three bot"):
+            play("rule", 0)
+
+
 def test_arena_report_and_worker_independence(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(parse("--bots", "rule,random,random", "--deals", "6", "--seed", "3")) == 0
     one = capsys.readouterr().out

@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from ..errors import Reason, SkatError
+from ..errors import Reason, SkatError, as_int, type_error
 from ..ramsch import RamschResult
 from ..record import GameRecord
 from ..rules import Rules
@@ -109,7 +109,7 @@ def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
     >>> play_duplicate(("rule",) * 3, 2, 1, ISKO) == play_duplicate(("rule",) * 3, 2, 1, ISKO)
     True
     """
-    factories = [bot_factory(s) for s in specs]
+    factories = _factories(specs, index)
     games = []
     for r in range(3):
         at_seat, _, res = _rotation(factories, index, seed, rules, r)
@@ -144,12 +144,26 @@ def duplicate_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
     >>> at_seat, record = duplicate_game(("rule", "random", "random"), 0, 1, ISKO, 1)
     >>> at_seat, record.replay().is_finished
     ((1, 2, 0), True)
+
+    :raises SkatError: (``BAD_TABLE``) for a rotation other than 0, 1 or 2, a
+        deal index below 0 or other than three bots.
     """
     if type(rotation) is not int or not 0 <= rotation <= 2:
         raise SkatError(f"rotation must be 0, 1 or 2, not {rotation!r}", Reason.BAD_TABLE)
-    at_seat, record, _ = _rotation([bot_factory(s) for s in specs], index, seed, rules,
-                                   rotation)
+    at_seat, record, _ = _rotation(_factories(specs, index), index, seed, rules, rotation)
     return at_seat, record
+
+
+def _factories(specs: Sequence[BotSpec], index: object) -> list[BotFactory]:
+    """The factories of a duplicate deal's three bots, the deal's index checked."""
+    if isinstance(specs, (str, bytes)) or not isinstance(specs, Sequence):
+        raise type_error("specs", "a sequence of three bot specs", specs)
+    if len(specs) != 3:
+        raise SkatError(f"a duplicate deal needs three bots (one per seat), not {len(specs)}",
+                        Reason.BAD_TABLE)
+    if as_int(index, "index") < 0:
+        raise SkatError(f"the deal index must be 0 or more, not {index}", Reason.BAD_TABLE)
+    return [bot_factory(s) for s in specs]
 
 
 def _rotation(factories: Sequence[BotFactory], index: int, seed: int, rules: Rules, r: int
