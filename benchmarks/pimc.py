@@ -492,7 +492,10 @@ def dd_losses(path: str, games: int) -> None:
             "another bot declared": [0, 0, 0, 0, 0, 0, 0, 0]}
     differ = nulls = 0
     solver = Solver(tt_limit=TT_LIMIT)
-    for i, r, g in declared[:games]:
+    sample = declared[:games]
+    for done, (i, r, g) in enumerate(sample):
+        if done and done % 25 == 0:
+            print(f"{done}/{len(sample)} games", file=sys.stderr, flush=True)
         at_seat, record = duplicate_game(specs, i, seed, rules, r)
         res = result(record.replay())
         if not (isinstance(res, GameResult) and res.declarer is not None

@@ -62,6 +62,14 @@ points broken by the exact card points in the same worlds) to
 :class:`PIMCCombined`: it is the bot's default since 5 December 2026
 (``docs/bots.rst``, "Fighting on").
 
+:class:`PIMCEvalDeep` gives :class:`PIMCFight` twice the hand evaluation's
+worlds and nodes (the bidding, hand or pickup and the declaration;
+``docs/bots.rst``, "A finer auction")::
+
+    PYTHONPATH=benchmarks skat arena \\
+        --bots pimc_variants:PIMCEvalDeep,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
+        --deals 1000 --seed 1 --workers 2 --out evaldeep-rulev1.jsonl
+
 :class:`PIMCPlayInference` adds ``play_inference=True`` to :class:`PIMCFight`
 (the worlds weighed by the other players' plain-purpose plays too,
 ``docs/bots.rst``, "Inference from the play"), and :class:`PIMCFightDeep`
@@ -99,9 +107,9 @@ from typing import Any
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "PIMCBold", "PIMCCombined", "PIMCDeclaration",
-           "PIMCDeep", "PIMCFight", "PIMCFightDeep", "PIMCPlain", "PIMCPlayInference",
-           "PIMCSolverDefaults", "plain_solver"]
+__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "EVAL_SCALE", "PIMCBold", "PIMCCombined",
+           "PIMCDeclaration", "PIMCDeep", "PIMCEvalDeep", "PIMCFight", "PIMCFightDeep",
+           "PIMCPlain", "PIMCPlayInference", "PIMCSolverDefaults", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -247,4 +255,30 @@ class PIMCFightDeep(PIMCFight):
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("max_nodes", DEEP_NODES)
+        super().__init__(seed, **options)
+
+
+EVAL_SCALE = 2
+"""How many times the bot's auction and declaration budgets
+(``eval_worlds``, ``eval_nodes``) :class:`PIMCEvalDeep` gets."""
+
+
+class PIMCEvalDeep(PIMCFight):
+    """:class:`PIMCFight` (today's defaults) with :data:`EVAL_SCALE` times the
+    worlds and the solver nodes of the hand evaluation
+    (:func:`~skatlib.bots.pimc.evaluate_hand`) that decides the bidding, hand or
+    pickup and the declaration: a finer searched win probability; the budget of
+    one world and contract, the card play and the CPU cap are the bot's own.
+
+    >>> bot, default = PIMCEvalDeep(), PIMCFight()
+    >>> (bot.eval_worlds, bot.eval_nodes) == (2 * default.eval_worlds, 2 * default.eval_nodes)
+    True
+    >>> (bot.eval_world_nodes, bot.max_nodes) == (default.eval_world_nodes, default.max_nodes)
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        default = PIMCBot()
+        options.setdefault("eval_worlds", EVAL_SCALE * default.eval_worlds)
+        options.setdefault("eval_nodes", EVAL_SCALE * default.eval_nodes)
         super().__init__(seed, **options)
