@@ -481,8 +481,14 @@ def dd_losses(path: str, games: int) -> None:
     """Double-dummy card points given away in an arena file's games (see the
     module docs)."""
     with open(path, encoding="utf-8") as f:
-        header = json.loads(f.readline())
-    specs, seed, rules = tuple(header["bots"]), int(header["seed"]), preset(header["rules"])
+        line = f.readline()
+    try:
+        header = json.loads(line)
+        specs, seed = tuple(header["bots"]), int(header["seed"])
+        rules = preset(header["rules"])
+    except (ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"--dd-loss: {path} does not start with a skat arena header "
+                         f"({line[:60]!r}: {e})") from None
     runs = _outcomes(path)
     declared = [(i, r, g) for i in sorted(runs) for r, g in enumerate(runs[i].games)
                 if g.declarer >= 0]

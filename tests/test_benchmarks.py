@@ -316,6 +316,9 @@ def test_pimc_dd_loss_splits_the_double_dummy_losses_by_player(
     write()
     assert module.main(["--dd-loss", str(path), "--games", "100"]) == 0
     assert "1 came out otherwise in the replay" in capsys.readouterr().out
+    path.write_text('{"deal": 0}\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="does not start with a skat arena header"):
+        module.main(["--dd-loss", str(path)])
 
 
 def test_pimc_play_fit_weighs_the_real_cards_against_uniform_worlds(
