@@ -502,7 +502,10 @@ def dd_losses(path: str, games: int) -> None:
     for done, (i, r, g) in enumerate(sample):
         if done and done % 25 == 0:
             print(f"{done}/{len(sample)} games", file=sys.stderr, flush=True)
-        at_seat, record = duplicate_game(specs, i, seed, rules, r)
+        try:
+            at_seat, record = duplicate_game(specs, i, seed, rules, r)
+        except SkatError as e:  # a bot of the file that does not load here
+            raise SystemExit(f"--dd-loss: {e}") from None
         res = result(record.replay())
         if not (isinstance(res, GameResult) and res.declarer is not None
                 and at_seat[int(res.declarer)] == g.declarer and res.won == g.won

@@ -316,6 +316,10 @@ def test_pimc_dd_loss_splits_the_double_dummy_losses_by_player(
     write()
     assert module.main(["--dd-loss", str(path), "--games", "100"]) == 0
     assert "1 came out otherwise in the replay" in capsys.readouterr().out
+    header["bots"] = ["rule", "random", "no_such_module:Bot"]
+    write()
+    with pytest.raises(SystemExit, match="--dd-loss: cannot load bot 'no_such_module:Bot'"):
+        module.main(["--dd-loss", str(path)])
     path.write_text('{"deal": 0}\n', encoding="utf-8")
     with pytest.raises(SystemExit, match="does not start with a skat arena header"):
         module.main(["--dd-loss", str(path)])
