@@ -96,17 +96,17 @@ from skatlib import (
     play_game,
     preset,
     result,
-    seeger_fabian,
     simulate,
 )
 from skatlib.actions import Play
 from skatlib.bots import make_bot, play_deal, seeded_deal
-from skatlib.bots.arena import DealOutcome, GameOutcome, duplicate_game
+from skatlib.bots.arena import DealOutcome, GameOutcome, _game_outcome, duplicate_game
 from skatlib.bots.pimc import (
     TT_LIMIT,
     Decision,
     PIMCBot,
     _auction_candidates,
+    _win_points,
     evaluate_hand,
     play_weight,
 )
@@ -508,8 +508,7 @@ def dd_losses(path: str, games: int) -> None:
             raise SystemExit(f"--dd-loss: {e}") from None
         res = result(record.replay())
         if not (isinstance(res, GameResult) and res.declarer is not None
-                and at_seat[int(res.declarer)] == g.declarer and res.won == g.won
-                and seeger_fabian(res)[0] == g.points[g.declarer]):
+                and _game_outcome(at_seat, res) == g):
             differ += 1
             continue
         if res.contract.is_null:
@@ -527,8 +526,9 @@ def dd_losses(path: str, games: int) -> None:
             bot = at_seat[seat]
             column = bot if mine else 0 if seat == d else 1 if bot == 0 else 2
             row[3 + column] += loss
-        row[6] += first < 61 <= res.declarer_points
-        row[7] += res.declarer_points < 61 <= first
+        win = _win_points(res.contract)  # by card points: an overbid game counts as won
+        row[6] += first < win <= res.declarer_points
+        row[7] += res.declarer_points < win <= first
     print(f"{path}: {min(games, len(declared))} of {len(declared)} declared games sampled; "
           f"{differ} came out otherwise in the replay, {nulls} nulls left out")
     for label, (n, first, final, a, b, c, turned_won, turned_lost) in rows.items():

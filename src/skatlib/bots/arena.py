@@ -113,21 +113,29 @@ def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
     games = []
     for r in range(3):
         at_seat, _, res = _rotation(factories, index, seed, rules, r)
-        points = [0, 0, 0]
-        declarer = -1
-        won = False
-        if isinstance(res, GameResult) and res.declarer is not None:  # result() sets it
-            d = int(res.declarer)
-            declarer = at_seat[d]
-            won = res.won
-            mine, others = seeger_fabian(res)
-            for s in range(3):
-                points[at_seat[s]] = mine if s == d else others
-        elif isinstance(res, RamschResult):
-            for s in range(3):
-                points[at_seat[s]] = res.scores[s]
-        games.append(GameOutcome(tuple(points), declarer, won))
+        games.append(_game_outcome(at_seat, res))
     return DealOutcome(index, tuple(games))
+
+
+def _game_outcome(at_seat: tuple[int, int, int], res: DealResult) -> GameOutcome:
+    """A game's result as the bots' outcome (bot ``at_seat[s]`` sat in seat ``s``):
+    Seeger-Fabian points (D-14), a Ramsch game's scores, 0 for a deal passed in.
+    What :func:`play_duplicate` writes, and what a replay of its game is checked
+    against."""
+    points = [0, 0, 0]
+    declarer = -1
+    won = False
+    if isinstance(res, GameResult) and res.declarer is not None:  # result() sets it
+        d = int(res.declarer)
+        declarer = at_seat[d]
+        won = res.won
+        mine, others = seeger_fabian(res)
+        for s in range(3):
+            points[at_seat[s]] = mine if s == d else others
+    elif isinstance(res, RamschResult):
+        for s in range(3):
+            points[at_seat[s]] = res.scores[s]
+    return GameOutcome((points[0], points[1], points[2]), declarer, won)
 
 
 def duplicate_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules,
