@@ -278,7 +278,11 @@ class PIMCEvalDeep(PIMCFight):
     """
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
-        default = PIMCBot()
-        options.setdefault("eval_worlds", EVAL_SCALE * default.eval_worlds)
-        options.setdefault("eval_nodes", EVAL_SCALE * default.eval_nodes)
+        options.setdefault("eval_worlds", _EVAL_WORLDS)
+        options.setdefault("eval_nodes", _EVAL_NODES)
         super().__init__(seed, **options)
+
+
+_BOT = PIMCBot()
+_EVAL_WORLDS, _EVAL_NODES = EVAL_SCALE * _BOT.eval_worlds, EVAL_SCALE * _BOT.eval_nodes
+"""The budgets of :class:`PIMCEvalDeep`, worked out once (the arena builds a bot per game)."""
