@@ -3,12 +3,14 @@
 Each variant is a fixed set of :class:`~skatlib.bots.pimc.PIMCBot`'s flags, so
 that the runs in ``docs/bots.rst`` can be repeated whatever the bot's defaults
 are.  :class:`PIMCPlain` is the bot as it was before the defaults changed on 5
-December 2026: no inference from the declaration, no ``fight``, and a solver
+December 2026: no inference from the declaration, no ``fight``, a solver
 without the quasi-symmetry bounds and the two-trick endgame
-(:func:`plain_solver`).  Both solver flags cut nodes and leave every value the
-same, so the same 150,000-node budget solves more worlds per decision with them
-on; :class:`PIMCSolverDefaults` keeps the solver's own defaults, and this
-module names the variant so the arena can load it::
+(:func:`plain_solver`), and the hand evaluation's old budgets
+(:data:`PLAIN_EVAL_WORLDS`, :data:`PLAIN_EVAL_NODES`).  Both solver flags cut
+nodes and leave every value the same, so the same 150,000-node budget solves
+more worlds per decision with them on; :class:`PIMCSolverDefaults` keeps the
+solver's own defaults, and this module names the variant so the arena can load
+it::
 
     PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCSolverDefaults,pimc_v1,pimc_v1 \\
         --deals 1000 --seed 1 --out solver-defaults-v1.jsonl
@@ -59,12 +61,14 @@ it scores against the RuleBot of skatlib 0.2::
 
 :class:`PIMCFight` adds ``fight=True`` (a tie between cards of different card
 points broken by the exact card points in the same worlds) to
-:class:`PIMCCombined`: it is the bot's default since 5 December 2026
+:class:`PIMCCombined`: its flags are the bot's defaults since 5 December 2026
 (``docs/bots.rst``, "Fighting on").
 
 :class:`PIMCEvalDeep` gives :class:`PIMCFight` twice the hand evaluation's
 worlds and nodes (the bidding, hand or pickup and the declaration;
-``docs/bots.rst``, "A finer auction")::
+``docs/bots.rst``, "A finer auction"): it is the bot as it is by default since
+the evening of 5 December 2026, and :class:`PIMCFight` the same with the
+hand evaluation's old budgets::
 
     PYTHONPATH=benchmarks skat arena \\
         --bots pimc_variants:PIMCEvalDeep,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
@@ -97,6 +101,8 @@ the solver's defaults::
 >>> (fight.fight, fight.declaration_inference, fight.solver.qsym, fight.solver.endgame) == (
 ...     default.fight, default.declaration_inference, default.solver.qsym, default.solver.endgame)
 True
+>>> fight.eval_worlds, fight.eval_nodes
+(12, 300000)
 """
 
 from __future__ import annotations
@@ -109,13 +115,23 @@ from skatlib.search.solver import Solver
 
 __all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "EVAL_SCALE", "PIMCBold", "PIMCCombined",
            "PIMCDeclaration", "PIMCDeep", "PIMCEvalDeep", "PIMCFight", "PIMCFightDeep",
-           "PIMCPlain", "PIMCPlayInference", "PIMCSolverDefaults", "plain_solver"]
+           "PIMCPlain", "PIMCPlayInference", "PIMCSolverDefaults", "PLAIN_EVAL_NODES",
+           "PLAIN_EVAL_WORLDS", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
 
 DEEP_NODES = 3 * PIMCBot().max_nodes
 """The card play's node budget per decision of :class:`PIMCDeep`."""
+
+PLAIN_EVAL_WORLDS = 12
+"""The worlds of one auction, skat or declaration decision (``eval_worlds``) of
+:class:`PIMCPlain` and every variant below it but :class:`PIMCEvalDeep`: the
+bot's default until the evening of 5 December 2026."""
+
+PLAIN_EVAL_NODES = 300_000
+"""The solver nodes of one such decision (``eval_nodes``) of the same
+variants: the bot's default until the same evening."""
 
 
 def plain_solver() -> Solver:
@@ -131,8 +147,9 @@ def plain_solver() -> Solver:
 
 class PIMCPlain(PIMCBot):
     """The ``pimc`` bot as it was before 5 December 2026: its solver is
-    :func:`plain_solver`, ``declaration_inference`` and ``fight`` are off, every
-    other default is the bot's; ``options`` are
+    :func:`plain_solver`, ``declaration_inference`` and ``fight`` are off, the
+    hand evaluation has :data:`PLAIN_EVAL_WORLDS` and :data:`PLAIN_EVAL_NODES`,
+    every other default is the bot's; ``options`` are
     :class:`~skatlib.bots.pimc.PIMCBot`'s keywords (the variants below set theirs).
 
     >>> PIMCPlain().fight, PIMCPlain().worlds == PIMCBot().worlds
@@ -140,6 +157,8 @@ class PIMCPlain(PIMCBot):
     """
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("eval_worlds", PLAIN_EVAL_WORLDS)
+        options.setdefault("eval_nodes", PLAIN_EVAL_NODES)
         options.setdefault("declaration_inference", False)
         options.setdefault("fight", False)
         options.setdefault("play_inference", False)
@@ -175,7 +194,8 @@ class PIMCBold(PIMCPlain):
 
 class PIMCDeep(PIMCSolverDefaults):
     """:class:`PIMCSolverDefaults` with :data:`DEEP_NODES` solver nodes per card
-    decision; the worlds, the CPU cap and the bidding's budgets are the bot's own.
+    decision; the worlds and the CPU cap are the bot's own, the bidding's budgets
+    :class:`PIMCPlain`'s.
 
     >>> PIMCDeep().cpu_limit == PIMCBot().cpu_limit
     True
@@ -200,8 +220,8 @@ class PIMCDeclaration(PIMCPlain):
 
 class PIMCCombined(PIMCSolverDefaults):
     """:class:`PIMCSolverDefaults` with ``declaration_inference=True``
-    (:class:`PIMCDeclaration`'s switch): the budgets, worlds and CPU cap are the
-    bot's own.
+    (:class:`PIMCDeclaration`'s switch): the card play's budget, worlds and CPU
+    cap are the bot's own.
 
     >>> bot = PIMCCombined()
     >>> bot.max_nodes == PIMCBot().max_nodes, bot.solver.endgame
@@ -218,7 +238,8 @@ class PIMCFight(PIMCCombined):
     different card points is broken by the declarer's exact card points in the
     same worlds, so that a defender whose game is lost in every world still holds
     the declarer as low as it can, and a declarer whose game is lost still takes
-    what he can.  These are the bot's defaults since 5 December 2026.
+    what he can.  Its flags are the bot's defaults since 5 December 2026; its
+    hand evaluation keeps the old budgets (:class:`PIMCEvalDeep` has today's).
 
     >>> bot = PIMCFight()
     >>> bot.fight, bot.declaration_inference, PIMCCombined().fight
@@ -245,9 +266,9 @@ class PIMCPlayInference(PIMCFight):
 
 
 class PIMCFightDeep(PIMCFight):
-    """:class:`PIMCFight` (today's defaults) with :data:`DEEP_NODES` solver nodes
+    """:class:`PIMCFight` (today's flags) with :data:`DEEP_NODES` solver nodes
     per card decision, as :class:`PIMCDeep` is to :class:`PIMCSolverDefaults`;
-    the CPU cap and the bidding's budgets are the bot's own.
+    the CPU cap is the bot's own, the bidding's budgets :class:`PIMCFight`'s.
 
     >>> PIMCFightDeep().max_nodes == DEEP_NODES, PIMCFightDeep().fight
     (True, True)
@@ -259,30 +280,29 @@ class PIMCFightDeep(PIMCFight):
 
 
 EVAL_SCALE = 2
-"""How many times the bot's auction and declaration budgets
-(``eval_worlds``, ``eval_nodes``) :class:`PIMCEvalDeep` gets."""
+"""How many times :class:`PIMCFight`'s auction and declaration budgets
+(:data:`PLAIN_EVAL_WORLDS`, :data:`PLAIN_EVAL_NODES`) :class:`PIMCEvalDeep` gets."""
 
 
 class PIMCEvalDeep(PIMCFight):
-    """:class:`PIMCFight` (today's defaults) with :data:`EVAL_SCALE` times the
-    worlds and the solver nodes of the hand evaluation
+    """:class:`PIMCFight` with :data:`EVAL_SCALE` times the worlds and the
+    solver nodes of the hand evaluation
     (:func:`~skatlib.bots.pimc.evaluate_hand`) that decides the bidding, hand or
     pickup and the declaration: a finer searched win probability; the budget of
     one world and contract, the card play and the CPU cap are the bot's own.
+    Measured as a variant, it has been the bot's default since the evening of
+    5 December 2026, so this class is today's default bot under a fixed name.
 
-    >>> bot, default = PIMCEvalDeep(), PIMCFight()
-    >>> (bot.eval_worlds, bot.eval_nodes) == (2 * default.eval_worlds, 2 * default.eval_nodes)
+    >>> bot, fight, default = PIMCEvalDeep(), PIMCFight(), PIMCBot()
+    >>> (bot.eval_worlds, bot.eval_nodes) == (2 * fight.eval_worlds, 2 * fight.eval_nodes)
     True
-    >>> (bot.eval_world_nodes, bot.max_nodes) == (default.eval_world_nodes, default.max_nodes)
+    >>> (bot.eval_worlds, bot.eval_nodes) == (default.eval_worlds, default.eval_nodes)
+    True
+    >>> (bot.eval_world_nodes, bot.max_nodes) == (fight.eval_world_nodes, fight.max_nodes)
     True
     """
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
-        options.setdefault("eval_worlds", _EVAL_WORLDS)
-        options.setdefault("eval_nodes", _EVAL_NODES)
+        options.setdefault("eval_worlds", EVAL_SCALE * PLAIN_EVAL_WORLDS)
+        options.setdefault("eval_nodes", EVAL_SCALE * PLAIN_EVAL_NODES)
         super().__init__(seed, **options)
-
-
-_BOT = PIMCBot()
-_EVAL_WORLDS, _EVAL_NODES = EVAL_SCALE * _BOT.eval_worlds, EVAL_SCALE * _BOT.eval_nodes
-"""The budgets of :class:`PIMCEvalDeep`, worked out once (the arena builds a bot per game)."""

@@ -372,8 +372,9 @@ def test_pimc_variants_name_the_combined_variant() -> None:
 def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     """benchmarks/pimc_variants.py: ``PIMCPlain`` is the bot before the defaults
     changed (no declaration inference, no fight, the solver without the
-    quasi-symmetry bounds and the endgame), whatever the defaults are now, and
-    ``PIMCFight`` has every flag of today's default bot."""
+    quasi-symmetry bounds and the endgame, the hand evaluation's old budgets),
+    whatever the defaults are now; ``PIMCFight`` has every flag of today's
+    default bot and the old budgets, ``PIMCEvalDeep`` is today's default bot."""
     import sys
 
     from skatlib.bots import make_bot
@@ -390,10 +391,17 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     assert flags(fight) == flags(default) == (True, True, True, True, True, 400_000, False)
     assert flags(module.PIMCPlayInference(3)) == (True, True, True, True, True, 400_000, True)
     shared = ("worlds", "max_nodes", "first_world", "cpu_limit", "inference", "objective",
-              "bid_confidence", "hand_confidence", "bidding", "eval_worlds", "eval_nodes",
-              "eval_world_nodes")
+              "bid_confidence", "hand_confidence", "bidding", "eval_world_nodes")
     for b in (plain, fight):
         assert [getattr(b, k) for k in shared] == [getattr(default, k) for k in shared]
+        assert (b.eval_worlds, b.eval_nodes) == (module.PLAIN_EVAL_WORLDS,
+                                                 module.PLAIN_EVAL_NODES) == (12, 300_000)
+    # the finer auction is today's default bot under a fixed name
+    deep = module.PIMCEvalDeep(3)
+    assert flags(deep) == flags(default)
+    assert [getattr(deep, k) for k in (*shared, "eval_worlds", "eval_nodes")] == [
+        getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
+    assert (default.eval_worlds, default.eval_nodes) == (24, 600_000)
     sys.modules["pimc_variants"] = module
     try:
         made = make_bot("pimc_variants:PIMCPlain", 5)

@@ -134,8 +134,8 @@ def test_bots_do_not_depend_on_pythonhashseed(tmp_path: Path) -> None:
         "for i in range(3):\n"
         # no clock: an auction decision that reaches the default cap of 2.5 CPU
         # seconds (pure Python on a loaded machine) depends on the machine
-        "    bots = [PIMCBot(seed=i, worlds=2, max_nodes=3000, cpu_limit=None), RandomBot(i),\n"
-        "            RuleBot()]\n"
+        "    bots = [PIMCBot(seed=i, worlds=2, max_nodes=3000, cpu_limit=None,\n"
+        "                    eval_worlds=12, eval_nodes=300_000), RandomBot(i), RuleBot()]\n"
         "    out.append(play_deal(Deal.shuffled(i), bots, PUB)[0].actions_text())\n"
         "print(' '.join(out))\n")
     runs = [subprocess.run([sys.executable, str(script)], text=True, capture_output=True,

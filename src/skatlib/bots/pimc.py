@@ -805,9 +805,10 @@ class PIMCBot:
         bid, skat or declaration choice), so a move always comes.  The
         default, 2.5 s, binds only on decisions whose node budget takes longer
         (in the first tricks, on a slow or loaded core, and in pure Python in
-        some of the auction's, whose 300,000 nodes take about 2 s there); the
-        node budget decides every other one, so the bot is reproducible while
-        the cap does not bind.  ``None``: no cap.
+        some of the auction's and most of the declaration's, whose 600,000
+        nodes take 2 s or more there); the node budget decides every other one,
+        so the bot is reproducible while the cap does not bind.  ``None``: no
+        cap.
     :param inference: weigh the worlds by what the bidding reveals
         (:func:`world_weight`): sample several times as many worlds and solve a
         weighted draw of them.
@@ -830,10 +831,13 @@ class PIMCBot:
         :meth:`act`); ``"rules"``: RuleBot's evaluator only, as before (the
         switch that measures what the search is worth; :meth:`v1` uses it).
     :param eval_worlds: worlds sampled for one auction, skat or declaration
-        decision (drawn by weight with ``inference``, as in the card play).
+        decision (drawn by weight with ``inference``, as in the card play); 24
+        since the finer auction was measured (see :doc:`/bots`, "A finer
+        auction"; 12 before).
     :param eval_nodes: solver nodes for one such decision, all worlds and
         candidate contracts together, counted afresh for every decision (the
-        ``cpu_limit`` caps its time too).
+        ``cpu_limit`` caps its time too); 600,000 since the same measurement
+        (300,000 before).
     :param eval_world_nodes: solver nodes for one world and contract; a search
         that passes it is dropped and the next world tried.
     :param fight: break a tie between cards of different card points (worlds
@@ -868,7 +872,7 @@ class PIMCBot:
                  inference: bool = True, declaration_inference: bool = True,
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
-                 bidding: str = "search", eval_worlds: int = 12, eval_nodes: int = 300_000,
+                 bidding: str = "search", eval_worlds: int = 24, eval_nodes: int = 600_000,
                  eval_world_nodes: int = 100_000, fight: bool = True,
                  play_inference: bool = False, trace: bool = False,
                  solver: Solver | None = None) -> None:
