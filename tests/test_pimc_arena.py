@@ -306,6 +306,8 @@ def test_duplicate_deals_refuse_other_than_three_bots_and_a_negative_index() -> 
             play(("rule",) * 3, -1)
         with pytest.raises(ArgumentTypeError, match="specs must be a sequence of three bot"):
             play("rule", 0)
+    with pytest.raises(ArgumentTypeError, match=r"rotation must be an int, not str \('1'\)"):
+        duplicate_game(("rule",) * 3, 0, 1, ISKO, "1")  # type: ignore[arg-type]
 
 
 def test_arena_report_and_worker_independence(capsys: pytest.CaptureFixture[str]) -> None:

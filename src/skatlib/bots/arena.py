@@ -109,7 +109,7 @@ def play_duplicate(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
     >>> play_duplicate(("rule",) * 3, 2, 1, ISKO) == play_duplicate(("rule",) * 3, 2, 1, ISKO)
     True
     """
-    factories = _factories(specs, index)
+    factories, index = _factories(specs, index)
     games = []
     for r in range(3):
         at_seat, _, res = _rotation(factories, index, seed, rules, r)
@@ -155,23 +155,29 @@ def duplicate_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules
 
     :raises SkatError: (``BAD_TABLE``) for a rotation other than 0, 1 or 2, a
         deal index below 0 or other than three bots.
+    :raises TypeError: (:class:`~skatlib.errors.ArgumentTypeError`) for a
+        rotation or index that is not an int, or specs that are not a sequence.
     """
-    if type(rotation) is not int or not 0 <= rotation <= 2:
+    r = as_int(rotation, "rotation")
+    if not 0 <= r <= 2:
         raise SkatError(f"rotation must be 0, 1 or 2, not {rotation!r}", Reason.BAD_TABLE)
-    at_seat, record, _ = _rotation(_factories(specs, index), index, seed, rules, rotation)
+    factories, index = _factories(specs, index)
+    at_seat, record, _ = _rotation(factories, index, seed, rules, r)
     return at_seat, record
 
 
-def _factories(specs: Sequence[BotSpec], index: object) -> list[BotFactory]:
-    """The factories of a duplicate deal's three bots, the deal's index checked."""
+def _factories(specs: Sequence[BotSpec], index: object) -> tuple[list[BotFactory], int]:
+    """The factories of a duplicate deal's three bots, and the deal's index checked
+    (a plain int)."""
     if isinstance(specs, (str, bytes)) or not isinstance(specs, Sequence):
         raise type_error("specs", "a sequence of three bot specs", specs)
     if len(specs) != 3:
         raise SkatError(f"a duplicate deal needs three bots (one per seat), not {len(specs)}",
                         Reason.BAD_TABLE)
-    if as_int(index, "index") < 0:
+    number = as_int(index, "index")
+    if number < 0:
         raise SkatError(f"the deal index must be 0 or more, not {index}", Reason.BAD_TABLE)
-    return [bot_factory(s) for s in specs]
+    return [bot_factory(s) for s in specs], number
 
 
 def _rotation(factories: Sequence[BotFactory], index: int, seed: int, rules: Rules, r: int
