@@ -38,7 +38,9 @@ of other processes does not inflate):
   difference NEW - OLD per game (per duplicate deal, normal interval); then
   bot 1's games game by game (:func:`declaring_split`): those it declared in
   both runs, in the new one only and in the old one only, with the wins and
-  the points gained or lost on them.
+  the points gained or lost on them; and the games another bot declared in
+  both runs (:func:`defending_split`), with the declarer's wins and bot 1's
+  margin gained or lost on them as a defender.
 * with ``--breakdown FILE``: one ``skat arena --out`` file, bot 1's margin over
   each other bot split by who declared and whether he won
   (:func:`margin_breakdown`): the games of each kind and what they add to the
@@ -239,6 +241,11 @@ def compare(old_path: str, new_path: str) -> None:
             print(f"bot 1 declared {label}: {n} games, won {won_old} ({100 * won_old / n:.0f}%) "
                   f"in old, {won_new} ({100 * won_new / n:.0f}%) in new; new - old per such "
                   f"game: {gain / n:+.2f} SF, {margin / n:+.2f} margin")
+    n, won_old, won_new, margin = defending_split(old, new, common)
+    if n:
+        print(f"another bot declared in both: {n} games, the declarer won {won_old} "
+              f"({100 * won_old / n:.0f}%) in old, {won_new} ({100 * won_new / n:.0f}%) in "
+              f"new; new - old per such game: {margin / n:+.2f} margin")
 
 
 def _per_deal(runs: dict[int, DealOutcome], deals: Sequence[int],
@@ -292,6 +299,33 @@ def declaring_split(old: dict[int, DealOutcome], new: dict[int, DealOutcome],
                            gain + g_new.points[0] - g_old.points[0],
                            margin + _margin(g_new) - _margin(g_old))
     return rows
+
+
+def defending_split(old: dict[int, DealOutcome], new: dict[int, DealOutcome],
+                    deals: Sequence[int]) -> tuple[int, int, int, float]:
+    """Bot 1 as a defender in two runs side by side, game by game (as in
+    :func:`declaring_split`): the games that another bot declared in both runs,
+    how many of them the declarer won in the old run and in the new, and summed
+    over them bot 1's margin over the mean of the others new - old -- what a
+    change to the card play gains or loses in defence.
+
+    >>> a = {0: DealOutcome(0, (GameOutcome((0, 60, 0), 1, True),
+    ...                         GameOutcome((70, 0, 0), 0, True)))}
+    >>> b = {0: DealOutcome(0, (GameOutcome((40, -120, 40), 1, False),
+    ...                         GameOutcome((0, 0, 0), -1, False)))}
+    >>> defending_split(a, b, [0])
+    (1, 1, 0, 110.0)
+    """
+    n = won_old = won_new = 0
+    margin = 0.0
+    for i in deals:
+        for g_old, g_new in zip(old[i].games, new[i].games):
+            if g_old.declarer > 0 and g_new.declarer > 0:
+                n += 1
+                won_old += g_old.won
+                won_new += g_new.won
+                margin += _margin(g_new) - _margin(g_old)
+    return n, won_old, won_new, margin
 
 
 BREAKDOWN = ("bot 1 declared, won", "bot 1 declared, lost", "bot 2 declared, won",

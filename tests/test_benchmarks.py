@@ -234,6 +234,42 @@ def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
     assert ("bot 1 declared in new only: 2 games, won 0 (0%) in old, 1 (50%) in new; "
             "new - old per such game: -10.00 SF, -12.50 margin") in out
     assert "in old only" not in out
+    # bot 1 defended deal 1's first game in both runs; the declarer won both times
+    assert ("another bot declared in both: 1 games, the declarer won 1 (100%) in old, "
+            "1 (100%) in new; new - old per such game: +0.00 margin") in out
+
+
+def test_pimc_compare_shows_bot_1s_defence_game_by_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --compare: the games another bot declared in both runs
+    (whichever other bot), with the declarer's wins and bot 1's margin new - old
+    on them; a game bot 1 declared, or nobody did, in either run is not one."""
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    header = {"skat_arena": 2, "bots": ["a", "b", "b"], "seed": 1, "rules": "ISKO"}
+    passed = {"points": [0, 0, 0], "declarer": -1, "won": False}
+
+    def game(points: list[int], declarer: int, won: bool) -> dict[str, object]:
+        return {"points": points, "declarer": declarer, "won": won}
+
+    runs = {
+        "old.jsonl": [game([0, 70, 0], 1, True), game([0, 0, 60], 2, True),
+                      game([50, 0, 0], 0, True)],
+        "new.jsonl": [game([40, -140, 40], 1, False), game([0, 60, 0], 1, True),
+                      passed],
+    }
+    paths = []
+    for name, games in runs.items():
+        path = tmp_path / name
+        path.write_text(json.dumps(header) + "\n" + json.dumps({"deal": 0, "games": games})
+                        + "\n", encoding="utf-8")
+        paths.append(str(path))
+    module.compare(*paths)
+    out = capsys.readouterr().out
+    # margins: 0 - 35 -> 40 - (-50) = +125; 0 - 30 -> 0 - 30 = 0; the third is not bot 1's
+    # defence in both (it declared in old only)
+    assert ("another bot declared in both: 2 games, the declarer won 2 (100%) in old, "
+            "1 (50%) in new; new - old per such game: +62.50 margin") in out
+    assert module.defending_split({}, {}, []) == (0, 0, 0, 0.0)
 
 
 def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
@@ -402,6 +438,11 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     assert [getattr(deep, k) for k in (*shared, "eval_worlds", "eval_nodes")] == [
         getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
     assert (default.eval_worlds, default.eval_nodes) == (24, 600_000)
+    # ... and with the inference from the card play: that switch alone differs
+    play = module.PIMCEvalDeepPlay(3)
+    assert flags(play) == (*flags(default)[:-1], True)
+    assert [getattr(play, k) for k in (*shared, "eval_worlds", "eval_nodes")] == [
+        getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
     sys.modules["pimc_variants"] = module
     try:
         made = make_bot("pimc_variants:PIMCPlain", 5)
