@@ -306,3 +306,18 @@ class PIMCEvalDeep(PIMCFight):
         options.setdefault("eval_worlds", EVAL_SCALE * PLAIN_EVAL_WORLDS)
         options.setdefault("eval_nodes", EVAL_SCALE * PLAIN_EVAL_NODES)
         super().__init__(seed, **options)
+
+
+class PIMCEvalDeepPlay(PIMCEvalDeep):
+    """:class:`PIMCEvalDeep` (today's default bot) with ``play_inference=True``
+    (:class:`PIMCPlayInference`'s switch): the finer auction, and in the card
+    play worlds weighed by the cards the other two have played as well.
+
+    >>> bot = PIMCEvalDeepPlay()
+    >>> bot.play_inference, bot.eval_worlds == PIMCEvalDeep().eval_worlds
+    (True, True)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("play_inference", True)
+        super().__init__(seed, **options)

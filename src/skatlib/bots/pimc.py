@@ -859,6 +859,9 @@ class PIMCBot:
         richest on his partner's trick), drawing the worlds to solve from
         :data:`_CANDIDATES` times as many (a defender with
         ``declaration_inference``: :data:`_DECLARATION_CANDIDATES` times).
+        Off by default: it pays nothing measurable against players who play
+        that way and costs against players who search (``docs/bots.rst``,
+        "Inference from the play against pimc_v1").
     :param trace: keep a :class:`Decision` per decision in ``decisions``
         (worlds sampled and solved, nodes, time, the kind of decision).
     :param solver: a :class:`~skatlib.search.solver.Solver` to use (one per bot by
