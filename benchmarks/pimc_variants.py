@@ -308,6 +308,35 @@ class PIMCEvalDeep(PIMCFight):
         super().__init__(seed, **options)
 
 
+DEEPER_EVAL_SCALE = 4
+"""How many times :class:`PIMCFight`'s auction and declaration budgets
+:class:`PIMCEvalDeeper` gets (twice today's default)."""
+
+
+class PIMCEvalDeeper(PIMCEvalDeep):
+    """:class:`PIMCEvalDeep` (today's default bot) with :data:`DEEPER_EVAL_SCALE`
+    times :class:`PIMCFight`'s worlds and solver nodes of the hand evaluation,
+    twice the default's: in the compiled build the default's auction and
+    declaration run out of nodes after about 18 and 13 worlds, this one
+    solves about twice that before the CPU cap.  Measured against
+    ``pimc_v1``, it gains nothing over the default (``docs/bots.rst``, "A
+    finer auction, again").  The budget of one world and contract, the card play and the
+    CPU cap are the bot's own.
+
+    >>> bot, default = PIMCEvalDeeper(), PIMCEvalDeep()
+    >>> (bot.eval_worlds, bot.eval_nodes) == (2 * default.eval_worlds, 2 * default.eval_nodes)
+    True
+    >>> (bot.eval_world_nodes, bot.max_nodes, bot.cpu_limit) == (
+    ...     default.eval_world_nodes, default.max_nodes, default.cpu_limit)
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("eval_worlds", DEEPER_EVAL_SCALE * PLAIN_EVAL_WORLDS)
+        options.setdefault("eval_nodes", DEEPER_EVAL_SCALE * PLAIN_EVAL_NODES)
+        super().__init__(seed, **options)
+
+
 class PIMCEvalDeepPlay(PIMCEvalDeep):
     """:class:`PIMCEvalDeep` (today's default bot) with ``play_inference=True``
     (:class:`PIMCPlayInference`'s switch): the finer auction, and in the card

@@ -410,7 +410,8 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     changed (no declaration inference, no fight, the solver without the
     quasi-symmetry bounds and the endgame, the hand evaluation's old budgets),
     whatever the defaults are now; ``PIMCFight`` has every flag of today's
-    default bot and the old budgets, ``PIMCEvalDeep`` is today's default bot."""
+    default bot and the old budgets, ``PIMCEvalDeep`` is today's default bot,
+    ``PIMCEvalDeeper`` differs from it only in the hand evaluation's budgets."""
     import sys
 
     from skatlib.bots import make_bot
@@ -443,6 +444,11 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     assert flags(play) == (*flags(default)[:-1], True)
     assert [getattr(play, k) for k in (*shared, "eval_worlds", "eval_nodes")] == [
         getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
+    # ... and with twice the default's hand evaluation: only those two budgets differ
+    deeper = module.PIMCEvalDeeper(3)
+    assert flags(deeper) == flags(default)
+    assert [getattr(deeper, k) for k in shared] == [getattr(default, k) for k in shared]
+    assert (deeper.eval_worlds, deeper.eval_nodes) == (48, 1_200_000)
     sys.modules["pimc_variants"] = module
     try:
         made = make_bot("pimc_variants:PIMCPlain", 5)
