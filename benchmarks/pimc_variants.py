@@ -308,9 +308,9 @@ class PIMCEvalDeep(PIMCFight):
         super().__init__(seed, **options)
 
 
-DEEPER_EVAL_SCALE = 4
+DEEPER_EVAL_SCALE = 2 * EVAL_SCALE
 """How many times :class:`PIMCFight`'s auction and declaration budgets
-:class:`PIMCEvalDeeper` gets (twice today's default)."""
+:class:`PIMCEvalDeeper` gets: twice today's default (:data:`EVAL_SCALE`)."""
 
 
 class PIMCEvalDeeper(PIMCEvalDeep):
@@ -320,8 +320,8 @@ class PIMCEvalDeeper(PIMCEvalDeep):
     declaration run out of nodes after about 18 and 13 worlds, this one
     solves about twice that before the CPU cap.  Measured against
     ``pimc_v1``, it gains nothing over the default (``docs/bots.rst``, "A
-    finer auction, again").  The budget of one world and contract, the card play and the
-    CPU cap are the bot's own.
+    finer auction, again").  The budget of one world and contract, the card
+    play and the CPU cap are the bot's own.
 
     >>> bot, default = PIMCEvalDeeper(), PIMCEvalDeep()
     >>> (bot.eval_worlds, bot.eval_nodes) == (2 * default.eval_worlds, 2 * default.eval_nodes)
