@@ -9,6 +9,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --rule-only        # RuleBot throughput only
     python benchmarks/pimc.py --compare old.jsonl new.jsonl   # two arena runs, bot 1
     python benchmarks/pimc.py --breakdown run.jsonl   # where bot 1's margins come from
+    python benchmarks/pimc.py --pool seed1.jsonl seed2.jsonl   # runs of several seeds as one
     python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
     python benchmarks/pimc.py --play-fit 200 --bots rule   # the play inference's model
     PYTHONPATH=benchmarks python benchmarks/pimc.py --dd-loss run.jsonl --games 200
@@ -47,6 +48,14 @@ of other processes does not inflate):
   margin per game of the run, and the upside: how much the margin would gain if
   every such game that went against bot 1 had gone his way, at the same game
   value -- an upper bound on what better play could add there.
+* with ``--pool FILE [FILE ...]``: ``skat arena --out`` files of the same
+  bots and rules and different seeds (so different deals) read back as one
+  run: each file's deals and bot 1's margins, then the arena's table
+  (:func:`skatlib.bots.arena.summarise`) over all their deals, whose
+  intervals narrow as the deals add up (the names of the first file's bots).
+  Files of the same seed are refused: they hold the same deals.  Files whose
+  bots are named differently are refused too, unless ``--same-players`` says
+  they are the same players (a variant and the default it became).
 * with ``--calibration N``: every hand of deals ``seeded_deal(99, i)``, ``i < N``,
   that the search bidding would evaluate: its pickup candidate's
   :func:`~skatlib.bots.basic.estimate` (the prior) against the double-dummy
@@ -102,7 +111,13 @@ from skatlib import (
 )
 from skatlib.actions import Play
 from skatlib.bots import make_bot, play_deal, seeded_deal
-from skatlib.bots.arena import DealOutcome, GameOutcome, _game_outcome, duplicate_game
+from skatlib.bots.arena import (
+    DealOutcome,
+    GameOutcome,
+    _game_outcome,
+    duplicate_game,
+    summarise,
+)
 from skatlib.bots.pimc import (
     TT_LIMIT,
     Decision,
@@ -112,6 +127,7 @@ from skatlib.bots.pimc import (
     evaluate_hand,
     play_weight,
 )
+from skatlib.cli.arena import report as arena_report
 from skatlib.scoring import seeger_fabian_points
 from skatlib.search.sampling import World, sample_worlds
 from skatlib.search.solver import Solver
@@ -204,6 +220,51 @@ def _outcomes(path: str) -> dict[int, DealOutcome]:
             continue  # a last line cut off by a stop
         out[o.number] = o
     return out
+
+
+def _arena_file(path: str) -> tuple[dict[str, object], tuple[str, ...], dict[int, DealOutcome]]:
+    """The header, the bots and the outcomes of one ``skat arena --out`` file."""
+    with open(path, encoding="utf-8") as f:
+        first = f.readline()
+    try:
+        header = json.loads(first)
+    except ValueError:
+        header = None
+    bots = header.get("bots") if isinstance(header, dict) else None
+    if not isinstance(bots, list) or len(bots) != 3:
+        raise SystemExit(f"{path}: not a skat arena --out file (no header line naming "
+                         "three bots)")
+    return header, tuple(str(b) for b in bots), _outcomes(path)
+
+
+def pool(paths: Sequence[str], same_players: bool = False) -> None:
+    """Arena files of the same bots and rules and different seeds as one run
+    (see the module docs); ``same_players``: bots named differently in the files
+    are the same players (a variant and the default it became)."""
+    files = [(path, *_arena_file(path)) for path in paths]
+    _, first, bots, _ = files[0]
+    seeds: dict[object, str] = {}
+    for path, header, _, _ in files:
+        for key in ("rules",) if same_players else ("bots", "rules"):
+            if header.get(key) != first.get(key):
+                raise SystemExit(f"{path}: {key} {header.get(key)!r}, not {first.get(key)!r} "
+                                 f"as in {paths[0]}: only runs of the same bots and rules pool"
+                                 + ("" if key == "rules" else
+                                    " (--same-players: the bots are the same players)"))
+        seed = header.get("seed")
+        if seed in seeds:
+            raise SystemExit(f"{path}: seed {seed!r} as {seeds[seed]}: the same seed plays "
+                             "the same deals, which would count twice")
+        seeds[seed] = path
+    for path, header, b, runs in files:
+        s = summarise(b, runs.values())
+        margins = ", ".join(f"{m:+.2f} [{m - c:+.2f}, {m + c:+.2f}]" for m, c in s.margin)
+        names = "" if not same_players else f", bots {', '.join(b)}"
+        print(f"{path} (seed {header.get('seed')}{names}): {s.deals} duplicate deals, "
+              f"bot 1's margins {margins}")
+    everything = [o for _, _, _, runs in files for o in runs.values()]
+    print(f"pooled: {len(everything)} duplicate deals from {len(files)} seeds")
+    arena_report(summarise(bots, everything), None, sys.stdout)
 
 
 def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
@@ -598,6 +659,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rule-only", action="store_true")
     p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
     p.add_argument("--breakdown", metavar="FILE")
+    p.add_argument("--pool", nargs="+", metavar="FILE")
+    p.add_argument("--same-players", action="store_true")
     p.add_argument("--calibration", type=int, metavar="N")
     p.add_argument("--play-fit", type=int, metavar="N")
     p.add_argument("--dd-loss", metavar="FILE")
@@ -612,6 +675,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.breakdown:
         breakdown(args.breakdown)
+        return 0
+    if args.pool:
+        pool(args.pool, args.same_players)
         return 0
     if args.calibration:
         calibration(args.calibration)

@@ -305,6 +305,58 @@ def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
     assert rows["all"][3:] == ["+74.67", "+75.67"]
 
 
+def _arena_out(path: Path, bots: list[str], seed: int,
+               deals: list[list[tuple[list[int], int, bool]]]) -> str:
+    """A ``skat arena --out`` file with these deals (points, declarer, won per game)."""
+    header = {"skat_arena": 2, "bots": bots, "seed": seed, "rules": "ISKO"}
+    lines = [json.dumps(header)] + [
+        json.dumps({"deal": i, "games": [{"points": p, "declarer": d, "won": w}
+                                         for p, d, w in games]})
+        for i, games in enumerate(deals)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_pimc_pool_reads_runs_of_several_seeds_as_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --pool: arena files of different seeds summed as one
+    run (the arena's own summary over all their deals); the same seed, other
+    bots or other rules are refused."""
+    from skatlib.bots.arena import DealOutcome, summarise
+
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    one = [[([74, 0, 0], 0, True), ([-122, 40, 40], 0, False), ([0, 70, 0], 1, True)],
+           [([40, -94, 40], 1, False), ([0, 0, 72], 2, True), ([0, 0, 0], -1, False)]]
+    two = [[([0, 0, 0], -1, False), ([96, 0, 0], 0, True), ([0, 0, -88], 2, False)]]
+    a = _arena_out(tmp_path / "a.jsonl", ["a", "b", "b"], 1, one)
+    b = _arena_out(tmp_path / "b.jsonl", ["a", "b", "b"], 2, two)
+    assert module.main(["--pool", a, b]) == 0
+    out = capsys.readouterr().out
+    assert f"{a} (seed 1): 2 duplicate deals" in out
+    assert f"{b} (seed 2): 1 duplicate deals" in out
+    assert "pooled: 3 duplicate deals from 2 seeds" in out
+    outcomes = [DealOutcome.from_dict({"deal": i, "games": [
+        {"points": p, "declarer": d, "won": w} for p, d, w in games]})
+        for i, games in enumerate(one + two)]
+    s = summarise(("a", "b", "b"), outcomes)
+    for j, (m, c) in zip((2, 3), s.margin):
+        assert f"1:a - {j}:b: {m:+.2f} per game, 95% CI [{m - c:+.2f}, {m + c:+.2f}]" in out
+    row = next(line for line in out.splitlines() if line.startswith("1:a "))
+    assert row.split()[1:3] == [f"{s.mean[0]:+.2f}", f"[{s.mean[0] - s.ci[0]:+.2f},"]
+    assert "games/s" not in out  # no speed for runs read back
+
+    with pytest.raises(SystemExit, match="seed 1 as"):
+        module.main(["--pool", a, _arena_out(tmp_path / "c.jsonl", ["a", "b", "b"], 1, two)])
+    other = _arena_out(tmp_path / "d.jsonl", ["x", "b", "b"], 3, two)
+    with pytest.raises(SystemExit, match="--same-players"):
+        module.main(["--pool", a, other])
+    assert module.main(["--pool", a, other, "--same-players"]) == 0
+    assert f"{other} (seed 3, bots x, b, b): 1 duplicate deals" in capsys.readouterr().out
+    (tmp_path / "e.jsonl").write_text("not json\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="not a skat arena --out file"):
+        module.main(["--pool", a, str(tmp_path / "e.jsonl")])
+
+
 def test_pimc_dd_loss_splits_the_double_dummy_losses_by_player(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/pimc.py --dd-loss: the games of an arena file replayed and

@@ -75,9 +75,23 @@ def _play_chunk(start: int, stop: int, specs: tuple[str, ...], seed: int, rules:
     return [play_duplicate(specs, i, seed, rules) for i in range(start, stop)]
 
 
-def report(summary: Summary, elapsed: float, out: TextIO, played: int | None = None) -> None:
+def report(summary: Summary, elapsed: float | None, out: TextIO, played: int | None = None
+           ) -> None:
     """Print the arena table; ``played``: the games this run played (fewer than
-    the summary's when it resumed), for the speed."""
+    the summary's when it resumed), for the speed; ``elapsed=None``: no speed
+    line (a summary of runs read back from files).
+
+    >>> import sys
+    >>> from skatlib.bots.arena import play_duplicate, summarise
+    >>> from skatlib import ISKO
+    >>> deals = [play_duplicate(("rule",) * 3, i, 1, ISKO) for i in range(2)]
+    >>> report(summarise(("rule",) * 3, deals), None, sys.stdout)  # doctest: +ELLIPSIS
+    bot          SF/game            95% CI  declared    won  win rate
+    1:rule ...
+    3:rule ...
+    1:rule - 2:rule: ... per game, 95% CI [...] (...)
+    1:rule - 3:rule: ... per game, 95% CI [...] (...)
+    """
     s = summary
     w = out.write
     width = max(10, *(len(n) for n in s.names))
@@ -92,6 +106,8 @@ def report(summary: Summary, elapsed: float, out: TextIO, played: int | None = N
         verdict = "significant" if abs(m) > c else "not significant"
         w(f"{s.names[0]} - {s.names[j]}: {m:+.2f} per game, 95% CI "
           f"[{m - c:+.2f}, {m + c:+.2f}] ({verdict})\n")
+    if elapsed is None:
+        return
     games = s.games if played is None else played
     speed = games / elapsed if elapsed > 0 else math.inf
     w(f"{games} games in {elapsed:.1f} s: {speed:.2f} games/s "
