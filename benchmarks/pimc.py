@@ -224,8 +224,11 @@ def _outcomes(path: str) -> dict[int, DealOutcome]:
 
 def _arena_file(path: str) -> tuple[dict[str, object], tuple[str, ...], dict[int, DealOutcome]]:
     """The header, the bots and the outcomes of one ``skat arena --out`` file."""
-    with open(path, encoding="utf-8") as f:
-        first = f.readline()
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline()
+    except OSError as e:
+        raise SystemExit(f"{path}: cannot be read ({e.strerror or e})") from None
     try:
         header = json.loads(first)
     except ValueError:

@@ -355,6 +355,8 @@ def test_pimc_pool_reads_runs_of_several_seeds_as_one(
     (tmp_path / "e.jsonl").write_text("not json\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="not a skat arena --out file"):
         module.main(["--pool", a, str(tmp_path / "e.jsonl")])
+    with pytest.raises(SystemExit, match="cannot be read"):
+        module.main(["--pool", a, str(tmp_path / "missing.jsonl")])
 
 
 def test_pimc_dd_loss_splits_the_double_dummy_losses_by_player(
