@@ -52,7 +52,10 @@ of other processes does not inflate):
   bots and rules and different seeds (so different deals) read back as one
   run: each file's deals and bot 1's margins, then the arena's table
   (:func:`skatlib.bots.arena.summarise`) over all their deals, whose
-  intervals narrow as the deals add up (the names of the first file's bots).
+  intervals narrow as the deals add up (the names of the first file's bots),
+  bot 1's margin over the mean of the others, and bot 3's points less bot
+  2's (bot 3 sits in the seat before bot 1 in every rotation, bot 2 in the
+  seat after), all per game, with intervals from the per-deal means.
   Files of the same seed are refused: they hold the same deals.  Files whose
   bots are named differently are refused too, unless ``--same-players`` says
   they are the same players (a variant and the default it became).
@@ -268,6 +271,12 @@ def pool(paths: Sequence[str], same_players: bool = False) -> None:
     everything = [o for _, _, _, runs in files for o in runs.values()]
     print(f"pooled: {len(everything)} duplicate deals from {len(files)} seeds")
     arena_report(summarise(bots, everything), None, sys.stdout)
+    pooled = dict(enumerate(everything))
+    for head, score in (("bot 1's margin over the mean of the others", _margin),
+                        ("bot 3's points less bot 2's (the seat before bot 1 less the "
+                         "seat after)", _seat_gap)):
+        m, ci = _mean_ci(_per_deal(pooled, sorted(pooled), score))
+        print(f"{head}: {m:+.2f} per game, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
 
 
 def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
@@ -327,6 +336,12 @@ def _margin(game: GameOutcome) -> float:
     """Bot 1's points less the mean of the other two bots' (the arena's margin
     against both at once)."""
     return game.points[0] - (game.points[1] + game.points[2]) / 2
+
+
+def _seat_gap(game: GameOutcome) -> float:
+    """Bot 3's points less bot 2's: bot 3 sits in the seat before bot 1 in every
+    rotation, bot 2 in the seat after."""
+    return game.points[2] - game.points[1]
 
 
 SPLIT = ("in both", "in new only", "in old only")

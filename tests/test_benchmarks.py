@@ -344,6 +344,11 @@ def test_pimc_pool_reads_runs_of_several_seeds_as_one(
     row = next(line for line in out.splitlines() if line.startswith("1:a "))
     assert row.split()[1:3] == [f"{s.mean[0]:+.2f}", f"[{s.mean[0] - s.ci[0]:+.2f},"]
     assert "games/s" not in out  # no speed for runs read back
+    games = [g for d in one + two for g in d]
+    gap = sum(p[2] - p[1] for p, _, _ in games) / len(games)
+    mean = sum(p[0] - (p[1] + p[2]) / 2 for p, _, _ in games) / len(games)
+    assert f"bot 1's margin over the mean of the others: {mean:+.2f} per game" in out
+    assert f"(the seat before bot 1 less the seat after): {gap:+.2f} per game" in out
 
     with pytest.raises(SystemExit, match="seed 1 as"):
         module.main(["--pool", a, _arena_out(tmp_path / "c.jsonl", ["a", "b", "b"], 1, two)])
