@@ -350,6 +350,8 @@ def test_pimc_pool_reads_runs_of_several_seeds_as_one(
     assert f"bot 1's margin over the mean of the others: {mean:+.2f} per game" in out
     assert f"(the seat before bot 1 less the seat after): {gap:+.2f} per game" in out
 
+    assert module.main(["--pool", a]) == 0
+    assert "pooled: 2 duplicate deals from 1 seed\n" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="seed 1 as"):
         module.main(["--pool", a, _arena_out(tmp_path / "c.jsonl", ["a", "b", "b"], 1, two)])
     other = _arena_out(tmp_path / "d.jsonl", ["x", "b", "b"], 3, two)
