@@ -269,6 +269,9 @@ def pool(paths: Sequence[str], same_players: bool = False) -> None:
         print(f"{path} (seed {header.get('seed')}{names}): {s.deals} duplicate deals, "
               f"bot 1's margins {margins}")
     everything = [o for _, _, _, runs in files for o in runs.values()]
+    if not everything:
+        print("no deal in the files")
+        return
     print(f"pooled: {len(everything)} duplicate deals from {len(files)} "
           f"seed{'s' if len(files) > 1 else ''}")
     arena_report(summarise(bots, everything), None, sys.stdout)

@@ -362,6 +362,9 @@ def test_pimc_pool_reads_runs_of_several_seeds_as_one(
     (tmp_path / "e.jsonl").write_text("not json\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="not a skat arena --out file"):
         module.main(["--pool", a, str(tmp_path / "e.jsonl")])
+    empty = _arena_out(tmp_path / "f.jsonl", ["a", "b", "b"], 4, [])
+    assert module.main(["--pool", empty]) == 0
+    assert capsys.readouterr().out.endswith("no deal in the files\n")
     with pytest.raises(SystemExit, match="cannot be read"):
         module.main(["--pool", a, str(tmp_path / "missing.jsonl")])
 
