@@ -199,22 +199,27 @@ def test_pimc_variants_name_the_declaration_variant() -> None:
     assert declared >= 2  # deals 46 and 48
 
 
+def _arena_out(path: Path, bots: list[str], seed: int,
+               deals: list[list[tuple[list[int], int, bool]]]) -> str:
+    """A ``skat arena --out`` file with these deals (points, declarer, won per game)."""
+    header = {"skat_arena": 2, "bots": bots, "seed": seed, "rules": "ISKO"}
+    lines = [json.dumps(header)] + [
+        json.dumps({"deal": i, "games": [{"points": p, "declarer": d, "won": w}
+                                         for p, d, w in games]})
+        for i, games in enumerate(deals)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
 def test_pimc_compare_pairs_two_runs_and_splits_the_games_by_who_declared(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/pimc.py --compare: two arena files over the deals both hold
     (a deal cut off in one is left out), bot 1's points and margin paired deal by
     deal, and its games split by the runs in which it declared."""
     module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
-    header = {"skat_arena": 2, "bots": ["a", "b", "b"], "seed": 1, "rules": "ISKO"}
 
     def write(name: str, deals: list[list[tuple[list[int], int, bool]]]) -> str:
-        lines = [json.dumps(header)]
-        for i, games in enumerate(deals):
-            lines.append(json.dumps({"deal": i, "games": [
-                {"points": p, "declarer": d, "won": w} for p, d, w in games]}))
-        path = tmp_path / name
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        return str(path)
+        return _arena_out(tmp_path / name, ["a", "b", "b"], 1, deals)
 
     passed = ([0, 0, 0], -1, False)
     old = write("old.jsonl", [
@@ -245,24 +250,13 @@ def test_pimc_compare_shows_bot_1s_defence_game_by_game(
     (whichever other bot), with the declarer's wins and bot 1's margin new - old
     on them; a game bot 1 declared, or nobody did, in either run is not one."""
     module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
-    header = {"skat_arena": 2, "bots": ["a", "b", "b"], "seed": 1, "rules": "ISKO"}
-    passed = {"points": [0, 0, 0], "declarer": -1, "won": False}
-
-    def game(points: list[int], declarer: int, won: bool) -> dict[str, object]:
-        return {"points": points, "declarer": declarer, "won": won}
-
+    passed = ([0, 0, 0], -1, False)
     runs = {
-        "old.jsonl": [game([0, 70, 0], 1, True), game([0, 0, 60], 2, True),
-                      game([50, 0, 0], 0, True)],
-        "new.jsonl": [game([40, -140, 40], 1, False), game([0, 60, 0], 1, True),
-                      passed],
+        "old.jsonl": [([0, 70, 0], 1, True), ([0, 0, 60], 2, True), ([50, 0, 0], 0, True)],
+        "new.jsonl": [([40, -140, 40], 1, False), ([0, 60, 0], 1, True), passed],
     }
-    paths = []
-    for name, games in runs.items():
-        path = tmp_path / name
-        path.write_text(json.dumps(header) + "\n" + json.dumps({"deal": 0, "games": games})
-                        + "\n", encoding="utf-8")
-        paths.append(str(path))
+    paths = [_arena_out(tmp_path / name, ["a", "b", "b"], 1, [games])
+             for name, games in runs.items()]
     module.compare(*paths)
     out = capsys.readouterr().out
     # margins: 0 - 35 -> 40 - (-50) = +125; 0 - 30 -> 0 - 30 = 0; the third is not bot 1's
@@ -279,16 +273,10 @@ def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
     the games that went against him: 3 x value + 140 over the opponent whose
     game it was (Seeger-Fabian, D-14)."""
     module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
-    header = {"skat_arena": 2, "bots": ["a", "b", "b"], "seed": 1, "rules": "ISKO"}
     deals = [[([74, 0, 0], 0, True), ([-122, 40, 40], 0, False), ([0, 70, 0], 1, True)],
              [([40, -94, 40], 1, False), ([0, 0, 72], 2, True), ([0, 0, 0], -1, False)]]
-    lines = [json.dumps(header)] + [
-        json.dumps({"deal": i, "games": [{"points": p, "declarer": d, "won": w}
-                                         for p, d, w in games]})
-        for i, games in enumerate(deals)]
-    path = tmp_path / "run.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert module.main(["--breakdown", str(path)]) == 0
+    path = _arena_out(tmp_path / "run.jsonl", ["a", "b", "b"], 1, deals)
+    assert module.main(["--breakdown", path]) == 0
     out = capsys.readouterr().out
     assert "2 duplicate deals, 6 games; per game of the run:" in out
     rows = {line[2:24].strip(): line[24:].split() for line in out.splitlines()[2:]}
@@ -305,24 +293,12 @@ def test_pimc_breakdown_splits_bot_1s_margins_by_who_declared(
     assert rows["all"][3:] == ["+74.67", "+75.67"]
 
 
-def _arena_out(path: Path, bots: list[str], seed: int,
-               deals: list[list[tuple[list[int], int, bool]]]) -> str:
-    """A ``skat arena --out`` file with these deals (points, declarer, won per game)."""
-    header = {"skat_arena": 2, "bots": bots, "seed": seed, "rules": "ISKO"}
-    lines = [json.dumps(header)] + [
-        json.dumps({"deal": i, "games": [{"points": p, "declarer": d, "won": w}
-                                         for p, d, w in games]})
-        for i, games in enumerate(deals)]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return str(path)
-
-
 def test_pimc_pool_reads_runs_of_several_seeds_as_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/pimc.py --pool: arena files of different seeds summed as one
     run (the arena's own summary over all their deals); the same seed, other
     bots or other rules are refused."""
-    from skatlib.bots.arena import DealOutcome, summarise
+    from skatlib.bots.arena import summarise
 
     module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
     one = [[([74, 0, 0], 0, True), ([-122, 40, 40], 0, False), ([0, 70, 0], 1, True)],
@@ -335,9 +311,7 @@ def test_pimc_pool_reads_runs_of_several_seeds_as_one(
     assert f"{a} (seed 1): 2 duplicate deals" in out
     assert f"{b} (seed 2): 1 duplicate deals" in out
     assert "pooled: 3 duplicate deals from 2 seeds" in out
-    outcomes = [DealOutcome.from_dict({"deal": i, "games": [
-        {"points": p, "declarer": d, "won": w} for p, d, w in games]})
-        for i, games in enumerate(one + two)]
+    outcomes = [*module._outcomes(a).values(), *module._outcomes(b).values()]
     s = summarise(("a", "b", "b"), outcomes)
     for j, (m, c) in zip((2, 3), s.margin):
         assert f"1:a - {j}:b: {m:+.2f} per game, 95% CI [{m - c:+.2f}, {m + c:+.2f}]" in out
