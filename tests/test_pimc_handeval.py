@@ -41,6 +41,7 @@ from skatlib.bots.pimc import (
     HandEstimate,
     PIMCBot,
     _auction_candidates,
+    _discard_shortlist,
     _shortlist,
     bid_ceiling,
     evaluate_hand,
@@ -312,6 +313,65 @@ def test_the_declaration_shortlist_starts_with_rulebots_choice() -> None:
     short = _shortlist(twelve, options, 18, False)
     assert short[0] == choose_declaration(twelve, options, bid=18)
     assert len({options[i][0] for i in short}) == len(short) == 3
+
+
+@pytest.mark.parametrize("discards", [1, 2, 3, 5])
+def test_the_discard_shortlist_follows_rulebots_order(discards: int) -> None:
+    """``declare_discards``: the chosen option first, then its contract's next
+    discards in RuleBot's order (each its choice among the discards left), no
+    other contract."""
+    twelve = STRONG | CardSet.parse("H8 D7").mask
+    options = [(c, m) for c in (Contract.parse(x) for x in ("D", "H", "S", "C", "G", "N"))
+               for m in _pairs(twelve)]
+    first = choose_declaration(twelve, options, bid=18)
+    short = _discard_shortlist(twelve, options, first, discards, 18, False)
+    assert short[0] == first and len(set(short)) == len(short) == discards
+    same = [i for i in range(len(options)) if options[i][0] == options[first][0]]
+    for k in range(1, discards):
+        left = [i for i in same if i not in short[:k]]
+        assert short[k] == left[choose_declaration(twelve, [options[i] for i in left],
+                                                   bid=18)]
+
+
+def test_the_discard_shortlist_stops_at_the_discards_there_are() -> None:
+    """A contract with fewer discards than asked for gives all it has."""
+    twelve = STRONG | CardSet.parse("H8 D7").mask
+    grand, clubs = Contract.parse("G"), Contract.parse("C")
+    opts = [(grand, CardSet.parse("H8 D7").mask), (clubs, CardSet.parse("H8 D7").mask),
+            (grand, CardSet.parse("H7 D7").mask)]
+    assert _discard_shortlist(twelve, opts, 2, 5, 18, False) == [2, 0]
+
+
+def test_a_bot_weighing_more_discards_declares_one_of_them() -> None:
+    """Issue 17: with ``declare_discards`` the declaration after a pickup keeps
+    the contract the default bot declares and puts away one of that contract's
+    best discards in RuleBot's order, chosen by the solved worlds (the search
+    counts in the decision's nodes); the option is checked."""
+    deal = Deal.parse("CJ SJ CA CK C9 C8 SA H7 HK D7 / C7 ST SK SQ S9 HA HT CT DA DT / "
+                      "CQ S8 S7 HQ H9 H8 DK DQ D9 D8 / HJ DJ")
+    bot = quick(1, declare_discards=3)
+    record, _ = play_deal(deal, [bot, Passer(), Passer()])
+    declare = next(a for a in record.actions if isinstance(a, Declare))
+    twelve = deal.hands[0].mask | deal.skat.mask
+    options = [(c, m) for c in (Contract.parse(x) for x in ("D", "H", "S", "C", "G", "N",
+                                                            "NO"))
+               for m in _pairs(twelve)]
+    plain = quick(1)
+    plain_record, _ = play_deal(deal, [plain, Passer(), Passer()])
+    chosen = next(a for a in plain_record.actions if isinstance(a, Declare))
+    assert declare.contract == chosen.contract and declare.discard is not None
+    assert chosen.discard is not None
+    first = options.index((chosen.contract, chosen.discard.mask))
+    short = _discard_shortlist(twelve, options, first, 3, 18, True)
+    assert (declare.contract, declare.discard.mask) in [options[i] for i in short]
+    stages = [d for d in bot.decisions if d.kind == "declare"]
+    assert stages and stages[0].nodes > next(d for d in plain.decisions
+                                              if d.kind == "declare").nodes
+    assert bot.declare_discards == 3 and PIMCBot().declare_discards == 1
+    with pytest.raises(SkatError, match="declare_discards must be at least 1"):
+        PIMCBot(declare_discards=0)
+    with pytest.raises(TypeError, match="declare_discards"):
+        PIMCBot(declare_discards="3")  # type: ignore[arg-type]
 
 
 class Passer(RuleBot):

@@ -180,10 +180,20 @@ def _factories(specs: Sequence[BotSpec], index: object) -> tuple[list[BotFactory
     return [bot_factory(s) for s in specs], number
 
 
+def _seats(r: int) -> tuple[int, int, int]:
+    """The bot in each seat in rotation ``r`` of a duplicate deal (see
+    :func:`duplicate_game`).
+
+    >>> _seats(0), _seats(1)
+    ((0, 1, 2), (1, 2, 0))
+    """
+    return (r % 3, (1 + r) % 3, (2 + r) % 3)
+
+
 def _rotation(factories: Sequence[BotFactory], index: int, seed: int, rules: Rules, r: int
               ) -> tuple[tuple[int, int, int], GameRecord, DealResult]:
     """:func:`duplicate_game` with the bots' factories built, and the game's result."""
-    at_seat = (r % 3, (1 + r) % 3, (2 + r) % 3)
+    at_seat = _seats(r)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
     record, res = play_deal(seeded_deal(seed, index), bots, rules)
     return at_seat, record, res

@@ -840,6 +840,13 @@ class PIMCBot:
         (300,000 before).
     :param eval_world_nodes: solver nodes for one world and contract; a search
         that passes it is dropped and the next world tried.
+    :param declare_discards: after a pickup, once the contract is chosen, how
+        many of its discards the declaration weighs: RuleBot's and its next
+        best ones in RuleBot's order (:func:`_discard_shortlist`), solved in
+        the same worlds as the contracts and within the same CPU cap, the
+        best expected score kept (a tie: RuleBot's).  1, the default, takes
+        RuleBot's discard (``benchmarks/pimc_variants.py:PIMCDiscards``
+        measures more, see :doc:`/bots`, "A searched discard").
     :param fight: break a tie between cards of different card points (worlds
         that are decided: the game won or lost in every world whatever the bot
         plays) by the declarer's exact card points after each tied card in the
@@ -876,7 +883,8 @@ class PIMCBot:
                  bid_confidence: float = RULE_CONFIDENCE,
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 24, eval_nodes: int = 600_000,
-                 eval_world_nodes: int = 100_000, fight: bool = True,
+                 eval_world_nodes: int = 100_000, declare_discards: int = 1,
+                 fight: bool = True,
                  play_inference: bool = False, trace: bool = False,
                  solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
@@ -906,6 +914,7 @@ class PIMCBot:
         self.eval_worlds = _at_least_one(eval_worlds, "eval_worlds")
         self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
         self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
+        self.declare_discards = _at_least_one(declare_discards, "declare_discards")
         self.fight = bool(fight)
         self.play_inference = bool(play_inference)
         self.trace = bool(trace)
@@ -1081,11 +1090,17 @@ class PIMCBot:
                         return i
             short = _shortlist(cards, options, o.bid, forehand)
             pick_i = short[0]
-            if len(short) > 1:
-                worlds = self._sample(o, self.eval_worlds)
+            worlds: list[World] = []
+            for stage in range(2):  # the contract, then (declare_discards) its discard
+                if stage:
+                    short = _discard_shortlist(cards, options, pick_i, self.declare_discards,
+                                               o.bid, forehand)
+                if len(short) < 2:
+                    continue
+                worlds = worlds or self._sample(o, self.eval_worlds)
                 ev = self._evaluate(cards, int(o.seat), [options[i] for i in short], worlds,
                                     o.bid, cpu)
-                cost[:] = [len(worlds), ev.worlds, ev.nodes]
+                cost[:] = [len(worlds), max(cost[1], ev.worlds), cost[2] + ev.nodes]
                 best = ev.best(o.bid) if ev.worlds else None
                 if best is not None:
                     pick_i = short[ev.estimates.index(best[0])]
@@ -1338,6 +1353,31 @@ def _auction_candidates(hand: int, forehand: bool) -> list[Candidate]:
     if pickups and hands and hands[0][0] <= pickups[0][0]:
         hands = []
     return [(c, None) for _, _, c in pickups] + [(c, 0) for _, _, c in hands]
+
+
+def _discard_shortlist(cards: int, options: Sequence[DeclarationOption], chosen: int,
+                       discards: int, bid: int, forehand: bool) -> list[int]:
+    """Indices into ``options``: ``chosen`` and the next ``discards - 1``
+    discards of its contract in RuleBot's order (each
+    :func:`~skatlib.bots.basic.choose_declaration`'s choice among that
+    contract's options not yet taken).
+
+    >>> from skatlib import CardSet, Contract
+    >>> twelve = CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST H7 H8 D7").mask
+    >>> opts = [(Contract.parse(c), CardSet.parse(d).mask) for c in ("C", "G")
+    ...         for d in ("H7 H8", "H8 D7", "H7 D7")]
+    >>> _discard_shortlist(twelve, opts, 3, 2, 18, False)
+    [3, 4]
+    >>> _discard_shortlist(twelve, opts, 3, 5, 18, False)   # all three there are
+    [3, 4, 5]
+    """
+    out = [chosen]
+    contract = options[chosen][0]
+    left = [k for k in range(len(options)) if k != chosen and options[k][0] == contract]
+    while left and len(out) < discards:
+        j = choose_declaration(cards, [options[k] for k in left], bid=bid, forehand=forehand)
+        out.append(left.pop(j))
+    return out
 
 
 def _shortlist(cards: int, options: Sequence[DeclarationOption], bid: int, forehand: bool
