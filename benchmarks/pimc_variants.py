@@ -84,6 +84,17 @@ the solver's defaults::
         --bots pimc_variants:PIMCPlayInference,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
         --deals 1000 --seed 1 --workers 2 --out playinf-rulev1.jsonl
 
+:class:`PIMCDiscards` is today's default bot (:class:`PIMCEvalDeep`) with
+``declare_discards=``:data:`DISCARDS`: after a pickup, once the contract is
+chosen, the declaration weighs that contract's best discards in RuleBot's
+order, not only the first, by the solved worlds.  It changes nothing but the
+declaration after a pickup, so it is measured where it acts, by
+``benchmarks/fork.py`` (``docs/bots.rst``, "A searched discard"), and can be
+played in full in the arena::
+
+    PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCDiscards,pimc_v1,pimc_v1 \\
+        --deals 1000 --seed 1 --workers 2 --out discards-v1.jsonl
+
 >>> bot = PIMCSolverDefaults(1)
 >>> bot.solver.qsym, bot.solver.endgame, bot.solver.tt_limit
 (True, True, 400000)
@@ -103,6 +114,8 @@ the solver's defaults::
 True
 >>> fight.eval_worlds, fight.eval_nodes
 (12, 300000)
+>>> PIMCDiscards(1).declare_discards, PIMCEvalDeep(1).declare_discards
+(3, 1)
 """
 
 from __future__ import annotations
@@ -113,10 +126,10 @@ from typing import Any
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "EVAL_SCALE", "PIMCBold", "PIMCCombined",
-           "PIMCDeclaration", "PIMCDeep", "PIMCEvalDeep", "PIMCFight", "PIMCFightDeep",
-           "PIMCPlain", "PIMCPlayInference", "PIMCSolverDefaults", "PLAIN_EVAL_NODES",
-           "PLAIN_EVAL_WORLDS", "plain_solver"]
+__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "DISCARDS", "EVAL_SCALE", "PIMCBold",
+           "PIMCCombined", "PIMCDeclaration", "PIMCDeep", "PIMCDiscards", "PIMCEvalDeep",
+           "PIMCFight", "PIMCFightDeep", "PIMCPlain", "PIMCPlayInference",
+           "PIMCSolverDefaults", "PLAIN_EVAL_NODES", "PLAIN_EVAL_WORLDS", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -349,4 +362,26 @@ class PIMCEvalDeepPlay(PIMCEvalDeep):
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("play_inference", True)
+        super().__init__(seed, **options)
+
+
+DISCARDS = 3
+"""The discards of RuleBot's contract :class:`PIMCDiscards` weighs after a pickup."""
+
+
+class PIMCDiscards(PIMCEvalDeep):
+    """:class:`PIMCEvalDeep` (today's default bot) with ``declare_discards=``
+    :data:`DISCARDS`: after a pickup, once the contract is chosen as the
+    default chooses it, the declaration weighs that contract's :data:`DISCARDS`
+    best discards (in RuleBot's order) in the same worlds, with a budget of its
+    own under the same CPU cap.  Everything else is the default's.
+
+    >>> bot, default = PIMCDiscards(), PIMCEvalDeep()
+    >>> bot.declare_discards, (bot.eval_worlds, bot.eval_nodes) == (
+    ...     default.eval_worlds, default.eval_nodes)
+    (3, True)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("declare_discards", DISCARDS)
         super().__init__(seed, **options)

@@ -517,3 +517,164 @@ def test_pimc_benchmark_traces_registered_bots_and_variants(
     assert info.value.code == 2
     assert "--bots: one of pimc, pimc_uniform, pimc_rules, pimc_v1 or module:Class, not 'rule'" \
         in capsys.readouterr().err
+
+
+def _fork() -> ModuleType:
+    """benchmarks/fork.py (which imports the script beside it, ``pimc``)."""
+    import sys
+
+    sys.modules["pimc"] = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    try:
+        return load_script("benchmarks/fork.py", "skatlib_benchmarks_fork")
+    finally:
+        del sys.modules["pimc"]
+
+
+def _fork_bot(discards: int) -> Any:
+    """A small PIMC bot whose games do not depend on the machine or on what its
+    solver saw before (no CPU cap, no transposition table), so a forked game
+    can be played again in full."""
+    from skatlib.bots.pimc import PIMCBot
+    from skatlib.search.solver import Solver
+
+    class Quick(PIMCBot):
+        def __init__(self, seed: int | None = None) -> None:
+            super().__init__(seed, 3, max_nodes=3000, cpu_limit=None, eval_worlds=8,
+                             eval_nodes=150_000, eval_world_nodes=30_000,
+                             declare_discards=discards, solver=Solver(tt=False))
+    return Quick
+
+
+def test_fork_gives_what_two_full_games_give() -> None:
+    """benchmarks/fork.py (issue 17's declaration lever measured where it acts):
+    each rotation of a deal forked at bot 1's declaration comes out as the arena
+    would play it with the old bot and with the new one -- ``None`` where bot 1
+    does not pick up as declarer and the games are the same, the two margins,
+    contracts and outcomes where the declarations differ (deal 4, rotation 2:
+    the grand with another discard)."""
+    from skatlib import ISKO, Declare, result
+    from skatlib.bots.arena import _game_outcome, duplicate_game
+
+    fork = _fork()
+    old, new = (_fork_bot(1), "rule", "rule"), (_fork_bot(3), "rule", "rule")
+    forked = [fork.fork_game(old, 4, 1, ISKO, r, 3) for r in range(3)]
+    assert forked[0] is None and isinstance(forked[2], tuple)
+    for r, got in enumerate(forked):
+        games, declared = [], []
+        for specs in (old, new):
+            at_seat, record = duplicate_game(specs, 4, 1, ISKO, r)
+            res = result(record.replay())
+            assert res is not None
+            games.append((_game_outcome(at_seat, res), str(getattr(res, "contract", "-"))))
+            declared.append([a for a in record.actions if isinstance(a, Declare)])
+        (a, ca), (b, cb) = games
+        if isinstance(got, tuple):
+            assert got == (fork._margin(a), fork._margin(b), ca, cb, a.won, b.won)
+            assert got[2] == got[3] == "G"  # the contract is kept, the discard differs
+            assert declared[0][0].discard != declared[1][0].discard
+        else:
+            assert (a, ca) == (b, cb) and declared[0] == declared[1]
+
+
+def test_fork_writes_resumes_and_reports(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/fork.py's command line: a line per deal in --out, a resumed run
+    plays only the deals missing, the paired difference over all of them; a
+    --discards of 1 and a bot 1 that is not a PIMC bot are refused."""
+    import sys
+    import types
+
+    from skatlib import ISKO
+
+    fork = _fork()
+    quick = types.ModuleType("fork_quick")
+    quick.Old = _fork_bot(1)  # type: ignore[attr-defined]
+    sys.modules["fork_quick"] = quick
+    out = tmp_path / "fork.jsonl"
+    args = ["--discards", "3", "--bots", "fork_quick:Old,rule,rule", "--seed", "1",
+            "--out", str(out)]
+    try:
+        assert fork.main([*args, "--deals", "4"]) == 0
+        assert len(out.read_text(encoding="utf-8").splitlines()) == 4
+        assert capsys.readouterr().out.startswith("4 duplicate deals, 12 games; bot 1 picked")
+        before = fork._read(str(out))
+        assert fork.main([*args, "--deals", "5"]) == 0
+    finally:
+        del sys.modules["fork_quick"]
+    rows = fork._read(str(out))
+    assert sorted(rows) == list(range(5)) and {i: rows[i] for i in range(4)} == before
+    games = [g for i in range(5) for g in rows[i]]
+    forked = [g for g in games if isinstance(g, tuple)]
+    pickups = sum(g is not None for g in games)
+    assert forked and rows[4][2] == forked[-1]
+    text = capsys.readouterr().out
+    assert text.startswith(f"5 duplicate deals, 15 games; bot 1 picked up the skat as "
+                           f"declarer in {pickups}; its declaration differs in {len(forked)} ")
+    won = (sum(g[4] for g in forked), sum(g[5] for g in forked))
+    assert f"in those: won {won[0]} old, {won[1]} new;" in text
+    m = sum(g[1] - g[0] for g in forked) / 15
+    assert f"new - old in bot 1's margin over the mean of the others: {m:+.2f}" in text
+    with pytest.raises(SystemExit) as info:
+        fork.main(["--discards", "1"])
+    assert info.value.code == 2
+    assert "--discards: 2 or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="bot 1 must be a PIMCBot, not RuleBot"):
+        for r in range(3):
+            fork.fork_game(("rule", "rule", "rule"), 16, 1, ISKO, r, 3)
+
+
+def test_fork_oracle_solves_the_real_deal_after_rulebots_declaration(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/fork.py --oracle: RuleBot's own discard is judged as the game
+    itself would be solved after RuleBot declares (the real state's position:
+    61 card points, or no trick in a null), and the counts printed are those
+    of the deals' outcomes."""
+    from skatlib import ISKO, Phase, RuleBot, apply, observe
+    from skatlib.bots import seeded_deal
+    from skatlib.search.solver import Solver, position_of
+
+    fork = _fork()
+    solver = Solver()
+    results = [fork.discard_oracle(i, 1, ISKO, 3, solver) for i in range(4)]
+    assert any(r is not None for r in results)
+    for i, r in enumerate(results):
+        bots = [RuleBot() for _ in range(3)]
+        state = fork.new_game(seeded_deal(1, i), ISKO)
+        picked = False
+        while state.phase != Phase.PLAYING and not state.is_finished:
+            seat = state.to_move_index
+            o = observe(state, seat)
+            picked = picked or (o.phase == Phase.DECLARING and o.picked_up)
+            state = apply(state, bots[seat].act(o, state.legal_actions()))
+        if not picked or state.is_finished:
+            assert r is None
+            continue
+        assert r is not None and 1 <= len(r[1]) <= 3 and r[1][0] == r[0]
+        contract = state.contract
+        assert contract is not None
+        pos = position_of(state)
+        assert r[0] == (solver.null_clean(pos) if contract.is_null else solver.reaches(pos, 61))
+    got = [r for r in results if r is not None]
+    gain = sum(not r[0] and any(r[1]) for r in got)
+    fork.oracle_report(results, 4, 3)
+    out = capsys.readouterr().out
+    assert out.startswith(f"4 deals (three RuleBots): {len(got)} declarations after a "
+                          f"pickup; double dummy in the real deal the declarer wins "
+                          f"{sum(r[0] for r in got)} with RuleBot's discard")
+    assert f"another discard turns {gain} lost into won" in out
+    assert "the searched choice" not in out  # without --worlds
+    assert fork.main(["--oracle", "1", "--discards", "2", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("1 deals (three RuleBots): ")
+
+    searched = [fork.discard_oracle(i, 1, ISKO, 3, solver, worlds=2) for i in range(4)]
+    for r, w in zip(results, searched):
+        assert (r is None) == (w is None)
+        if r is not None and w is not None:
+            assert w[:2] == r[:2] and w[2] in w[1]
+    fork.oracle_report(searched, 4, 3)
+    found = [w for w in searched if w is not None]
+    up = sum(not w[0] and bool(w[2]) for w in found)
+    down = sum(w[0] and not w[2] for w in found)
+    out = capsys.readouterr().out
+    assert f"the searched choice turns {up} lost into won" in out
+    assert f"and {down} won into lost" in out and f"net {up - down:+d} of {len(found)}" in out

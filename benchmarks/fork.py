@@ -1,0 +1,381 @@
+#!/usr/bin/env python
+"""A declaration lever measured where it acts: duplicate games forked at bot 1's
+declaration after a pickup.
+
+    python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
+        --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
+    python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
+
+A lever that changes nothing but what the declarer puts away and declares after
+picking up the skat (``PIMCBot(declare_discards=...)``) leaves every other game
+of an arena run as it was.  Playing all of them to measure it spends most of
+the time on games it cannot change.  This script plays each rotation of each
+duplicate deal (as ``skat arena`` seats and seeds it:
+:func:`skatlib.bots.arena.duplicate_game`) up to the point where it can act:
+
+* a game in which the card play begins without bot 1 having picked up the
+  skat as declarer is left there: both bots play it alike (counted 0);
+* at bot 1's first declaration step after a pickup the whole table is copied,
+  and bot 1 plans its declaration once as it is (``OLD``) and once with
+  ``declare_discards`` set (``NEW``), from the same state (the same random
+  generators and auction memory; every bot's solver starts a new, empty
+  transposition table in both copies, as the compiled solver cannot be
+  copied);
+* if both plan the same contract and discard, the game is left there
+  (counted 0); otherwise both copies play on to the end, and the difference
+  of bot 1's margin (its Seeger-Fabian points less the mean of the others',
+  D-14) is that game's.
+
+So the paired difference NEW - OLD per game of the run is what a full arena
+run of each would show, less the noise of the games the lever does not touch
+-- with two approximations, said here and in ``docs/bots.rst``: a game whose
+declaration is the same counts as equal, though the searches that chose it
+leave the transposition tables of the two bots different, which can change
+how many worlds a later card decision solves within its budget; and the
+tables emptied at the fork make both copies solve a few worlds fewer than
+the arena's bots in the next decisions.  Both are the same for OLD and NEW
+(noise of either sign, no systematic effect of the lever).
+
+``--oracle N`` asks what the lever could gain at most, with hindsight: in deals
+``0..N-1`` of ``--seed`` played by three RuleBots up to a declaration after a
+pickup, the declarer's contract (RuleBot's) is solved double dummy in the real
+deal with RuleBot's discard and with each of that contract's next
+``--discards - 1`` discards in RuleBot's order
+(:func:`skatlib.bots.pimc._discard_shortlist`; 66 takes every discard).  It
+prints in how many the declarer wins with RuleBot's discard, with some
+discard of the list, how many games another discard would turn from lost
+into won (what a perfect choice could gain) and how many from won into lost
+(what a wrong one risks).  With ``--worlds W`` it also makes the lever's own
+choice, as ``PIMCBot(declare_discards=...)`` makes it but with no budget or
+CPU cap: ``W`` worlds drawn by the default bot's sampler (with its
+inference from the auction) from what the declarer knows, the list solved in
+each (:func:`skatlib.bots.pimc.evaluate_hand`), the best expected score kept
+(a tie: RuleBot's); and counts the games that choice turns from lost into
+won and from won into lost in the real deal.  Deals are split over
+``--workers``.
+
+``--uncapped`` lets both copies plan that declaration without the CPU cap
+(``cpu_limit``), by their node budgets alone, and restores the cap for the
+rest of the game: what the lever is worth where the cap does not starve it,
+against a default that is not cut either (the contract stage is then the
+same in both, so the copies differ in the discard alone).
+
+``--out FILE`` writes one line per deal as it goes (JSON: ``deal``, and per
+rotation ``null`` or ``[old margin, new margin, old contract, new contract,
+old won, new won]``); a run resumed with the same file plays only the deals
+missing from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from pimc import _margin, _mean_ci
+
+from skatlib import (
+    GameState,
+    Phase,
+    RuleBot,
+    apply,
+    new_game,
+    observe,
+    play_game,
+    preset,
+    result,
+)
+from skatlib.actions import Action
+from skatlib.bots import Bot, BotSpec, deal_seed, seeded_deal
+from skatlib.bots.arena import _factories, _game_outcome, _seats
+from skatlib.bots.basic import DeclarationOption, choose_declaration, declaration_step
+from skatlib.bots.pimc import (
+    TT_LIMIT,
+    PIMCBot,
+    _discard_shortlist,
+    _solve_world,
+    evaluate_hand,
+)
+from skatlib.observation import Observation
+from skatlib.rules import Rules
+from skatlib.search.sampling import World
+from skatlib.search.solver import Solver
+
+
+class _Stop(Exception):
+    """Raised out of the game loop where the fork is decided."""
+
+
+class _Watch:
+    """A seat's bot that stops the game at the card play, or (``watch``) at its
+    own declaration after a pickup (see the module docs)."""
+
+    def __init__(self, bot: Bot, watch: bool) -> None:
+        self.bot = bot
+        self.watch = watch
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        o = observation
+        if o.phase == Phase.PLAYING or (self.watch and o.phase == Phase.DECLARING
+                                        and o.picked_up):
+            raise _Stop
+        return self.bot.act(o, legal)
+
+
+def _play_to_stop(state: GameState, bots: Sequence[Bot], watch: Sequence[bool]) -> GameState:
+    """``state`` played by ``bots`` (:func:`skatlib.play_game`) up to the card play
+    or a declaration after a pickup by a seat whose ``watch`` is set: the state
+    where it stopped (or the finished one)."""
+    latest = [state]
+
+    def track(_seat: int, _action: object, after: GameState) -> None:
+        latest[0] = after
+
+    with contextlib.suppress(_Stop):
+        play_game(state, [_Watch(b, w) for b, w in zip(bots, watch)], on_action=track)
+    return latest[0]
+
+
+def _fresh(solver: Solver) -> Solver:
+    """A new solver with ``solver``'s settings and an empty table."""
+    s = solver
+    return Solver(tt=s.use_tt, ordering=s.ordering, equivalence=s.equivalence, mtdf=s.mtdf,
+                  eqkeys=s.eqkeys, history=s.history, targets=s.targets, bounds=s.bounds,
+                  isokeys=s.isokeys, killers=s.killers, qsym=s.qsym, endgame=s.endgame,
+                  tt_limit=s.tt_limit)
+
+
+def _twin_table(bots: list[Bot]) -> list[Bot]:
+    """A copy of the three bots; both tables' solvers start empty (see the module
+    docs)."""
+    solvers = [getattr(b, "solver", None) for b in bots]
+    for b, s in zip(bots, solvers):
+        if isinstance(s, Solver):
+            b.solver = None  # type: ignore[attr-defined]
+    twins = copy.deepcopy(bots)
+    for b, t, s in zip(bots, twins, solvers):
+        if isinstance(s, Solver):
+            b.solver, t.solver = _fresh(s), _fresh(s)  # type: ignore[attr-defined]
+    return twins
+
+
+Forked = tuple[float, float, str, str, bool, bool]
+"""Bot 1's margin in OLD and NEW, the contracts declared, whether bot 1 won."""
+
+Game = "Forked | str | None"
+"""A rotation's outcome: ``None`` if bot 1 did not pick up as declarer, ``"same"``
+if OLD and NEW planned the same declaration, else :data:`Forked`."""
+
+
+def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
+              discards: int, uncapped: bool = False) -> Forked | str | None:
+    """One rotation of duplicate deal ``index`` forked at bot 1's declaration
+    (see :data:`Game`)."""
+    factories, index = _factories(specs, index)
+    at_seat = _seats(rotation)
+    bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
+    mine = at_seat.index(0)
+    state = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
+                          [s == mine for s in range(3)])
+    if state.is_finished or state.phase != Phase.DECLARING or state.to_move_index != mine:
+        return None
+    twins = _twin_table(bots)
+    old, new = bots[mine], twins[mine]
+    if not isinstance(old, PIMCBot) or not isinstance(new, PIMCBot):
+        raise SystemExit(f"bot 1 must be a PIMCBot, not {type(old).__name__}")
+    new.declare_discards = discards
+    o = observe(state, mine)
+    legal = state.legal_actions()
+    caps = old.cpu_limit, new.cpu_limit
+    if uncapped:  # both plan the declaration by their node budgets alone
+        old.cpu_limit = new.cpu_limit = None
+    first_old, first_new = old.act(o, legal), new.act(o, legal)
+    old.cpu_limit, new.cpu_limit = caps
+    if old._declared == new._declared:
+        return "same"
+    ends = []
+    for table, action in ((bots, first_old), (twins, first_new)):
+        end = play_game(apply(state, action), table)
+        res = result(end)
+        assert res is not None
+        ends.append((_game_outcome(at_seat, res), str(getattr(res, "contract", "-"))))
+    (a, ca), (b, cb) = ends
+    return _margin(a), _margin(b), ca, cb, a.won, b.won
+
+
+def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, discards: int,
+              uncapped: bool = False) -> list[Forked | str | None]:
+    """:func:`fork_game` for the three rotations of deal ``index``."""
+    return [fork_game(specs, index, seed, rules, r, discards, uncapped) for r in range(3)]
+
+
+def _job(args: tuple[tuple[str, ...], int, int, str, int, bool]
+         ) -> tuple[int, list[Forked | str | None]]:
+    specs, index, seed, rules, discards, uncapped = args
+    return index, fork_deal(specs, index, seed, preset(rules), discards, uncapped)
+
+
+def report(rows: dict[int, list[Forked | str | None]]) -> None:
+    """The paired difference over the deals in ``rows`` (see the module docs)."""
+    deals = sorted(rows)
+    games = [g for i in deals for g in rows[i]]
+    forked = [g for g in games if isinstance(g, tuple)]
+    pickups = sum(g is not None for g in games)
+    per_deal = [sum(g[1] - g[0] for g in rows[i] if isinstance(g, tuple)) / 3 for i in deals]
+    print(f"{len(deals)} duplicate deals, {len(games)} games; bot 1 picked up the skat as "
+          f"declarer in {pickups}; its declaration differs in {len(forked)} "
+          f"({100 * len(forked) / max(1, len(games)):.1f}% of the games)")
+    if not forked:
+        return
+    won_old, won_new = sum(g[4] for g in forked), sum(g[5] for g in forked)
+    same_contract = sum(g[2] == g[3] for g in forked)
+    print(f"in those: won {won_old} old, {won_new} new; same contract (another discard) "
+          f"in {same_contract}; new - old per such game: "
+          f"{sum(g[1] - g[0] for g in forked) / len(forked):+.2f} margin")
+    m, ci = _mean_ci(per_deal)
+    print(f"new - old in bot 1's margin over the mean of the others: {m:+.2f} per game of "
+          f"the run, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+
+
+Oracle = tuple[bool, list[bool], "bool | None"]
+"""A pickup's double-dummy outcomes in the real deal: won with RuleBot's
+discard; won with each discard of the list (RuleBot's first); won with the
+searched choice (``None`` without ``--worlds``)."""
+
+
+def discard_oracle(index: int, seed: int, rules: Rules, discards: int,
+                   solver: Solver, worlds: int = 0) -> Oracle | None:
+    """Deal ``index`` played by three RuleBots up to a declaration after a pickup
+    (``None``: none), solved in the real deal (see the module docs)."""
+    state = _play_to_stop(new_game(seeded_deal(seed, index), rules),
+                          [RuleBot() for _ in range(3)], [True] * 3)
+    if state.is_finished or state.phase != Phase.DECLARING:
+        return None
+    seat = state.to_move_index
+    o = observe(state, seat)
+    seen: list[tuple[int, list[DeclarationOption], int]] = []
+
+    def record(cards: int, options: Sequence[DeclarationOption]) -> int:
+        pick = choose_declaration(cards, options, bid=o.bid, forehand=seat == 0)
+        seen.append((cards, list(options), pick))
+        return pick
+
+    declaration_step(o, state.legal_actions(), record)
+    cards, options, first = seen[0]
+    hands = state.hands
+    world = World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
+    short = _discard_shortlist(cards, options, first, discards, o.bid, seat == 0)
+    wins = [_solve_world(solver, cards, seat, options[k][0], options[k][1], world, o.bid)[0]
+            for k in short]
+    searched = None
+    if worlds > 0 and len(short) > 1:
+        sampled = PIMCBot(deal_seed(seed, index, seat))._sample(o, worlds)
+        ev = evaluate_hand(cards, seat, [options[k] for k in short], sampled, solver=solver,
+                           nodes=10**9, world_nodes=10**9, bid=o.bid)
+        best = ev.best(o.bid) if ev.worlds else None
+        searched = wins[ev.estimates.index(best[0])] if best is not None else wins[0]
+    elif worlds > 0:
+        searched = wins[0]
+    return wins[0], wins, searched
+
+
+def _oracle_job(args: tuple[int, int, str, int, int]) -> Oracle | None:
+    index, seed, rules, discards, worlds = args
+    return discard_oracle(index, seed, preset(rules), discards, _SOLVER, worlds)
+
+
+_SOLVER = Solver(tt_limit=TT_LIMIT)
+"""The solver of ``--oracle`` (one per process)."""
+
+
+def oracle_report(results: list[Oracle | None], deals: int, discards: int) -> None:
+    """The counts of ``--oracle`` (see the module docs)."""
+    got = [r for r in results if r is not None]
+    won = sum(r[0] for r in got)
+    some = sum(any(r[1]) for r in got)
+    gain = sum(not r[0] and any(r[1]) for r in got)
+    risk = sum(r[0] and not all(r[1]) for r in got)
+    listed = f"its {discards} best discards" if discards < 66 else "every discard"
+    n = max(1, len(got))
+    print(f"{deals} deals (three RuleBots): {len(got)} declarations after a pickup; "
+          f"double dummy in the real deal the declarer wins {won} with RuleBot's discard, "
+          f"{some} with some of {listed}; another discard turns {gain} lost into won "
+          f"({100 * gain / n:.1f}%) and {risk} won into lost ({100 * risk / n:.1f}%)")
+    searched = [r for r in got if r[2] is not None]
+    if searched:
+        up = sum(not r[0] and bool(r[2]) for r in searched)
+        down = sum(r[0] and not r[2] for r in searched)
+        print(f"the searched choice turns {up} lost into won ({100 * up / n:.1f}%) and "
+              f"{down} won into lost ({100 * down / n:.1f}%): net {up - down:+d} of "
+              f"{len(searched)}")
+
+
+def _read(path: str) -> dict[int, list[Forked | str | None]]:
+    rows: dict[int, list[Forked | str | None]] = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    data = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a last line cut off
+                rows[data["deal"]] = [tuple(g) if isinstance(g, list) else g
+                                      for g in data["games"]]
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--discards", type=int, required=True)
+    p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="isko")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", metavar="FILE")
+    p.add_argument("--oracle", type=int, metavar="N")
+    p.add_argument("--worlds", type=int, default=0, metavar="W")
+    p.add_argument("--uncapped", action="store_true")
+    args = p.parse_args(argv)
+    if args.discards < 2:
+        p.error(f"--discards: 2 or more (1 is the bot's default), not {args.discards}")
+    if args.oracle is not None:
+        tasks = [(i, args.seed, args.rules, args.discards, args.worlds)
+                 for i in range(args.oracle)]
+        if args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as executor:
+                found = list(executor.map(_oracle_job, tasks))
+        else:
+            found = [_oracle_job(t) for t in tasks]
+        oracle_report(found, args.oracle, args.discards)
+        return 0
+    specs = tuple(args.bots.split(","))
+    rows = _read(args.out) if args.out else {}
+    todo = [i for i in range(args.deals) if i not in rows]
+    jobs = [(specs, i, args.seed, args.rules, args.discards, args.uncapped) for i in todo]
+    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.out, "a", encoding="utf-8")) if args.out else None
+        pool = stack.enter_context(ProcessPoolExecutor(args.workers)) if args.workers > 1 \
+            else None
+        done = pool.map(_job, jobs) if pool is not None else map(_job, jobs)
+        for n, (index, games) in enumerate(done, 1):
+            rows[index] = games
+            if out is not None:
+                out.write(json.dumps({"deal": index, "games": games}) + "\n")
+                out.flush()
+            if n % 25 == 0:
+                print(f"{n}/{len(jobs)} deals, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+    report({i: rows[i] for i in range(args.deals) if i in rows})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
