@@ -75,8 +75,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
 
 from pimc import _margin, _mean_ci
 
@@ -106,6 +107,9 @@ from skatlib.observation import Observation
 from skatlib.rules import Rules
 from skatlib.search.sampling import World
 from skatlib.search.solver import Solver
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class _Stop(Exception):
@@ -168,13 +172,13 @@ def _twin_table(bots: list[Bot]) -> list[Bot]:
 Forked = tuple[float, float, str, str, bool, bool]
 """Bot 1's margin in OLD and NEW, the contracts declared, whether bot 1 won."""
 
-Game = "Forked | str | None"
+Game = Forked | str | None
 """A rotation's outcome: ``None`` if bot 1 did not pick up as declarer, ``"same"``
 if OLD and NEW planned the same declaration, else :data:`Forked`."""
 
 
 def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
-              discards: int, uncapped: bool = False) -> Forked | str | None:
+              discards: int, uncapped: bool = False) -> Game:
     """One rotation of duplicate deal ``index`` forked at bot 1's declaration
     (see :data:`Game`)."""
     factories, index = _factories(specs, index)
@@ -210,18 +214,18 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
 
 
 def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, discards: int,
-              uncapped: bool = False) -> list[Forked | str | None]:
+              uncapped: bool = False) -> list[Game]:
     """:func:`fork_game` for the three rotations of deal ``index``."""
     return [fork_game(specs, index, seed, rules, r, discards, uncapped) for r in range(3)]
 
 
 def _job(args: tuple[tuple[str, ...], int, int, str, int, bool]
-         ) -> tuple[int, list[Forked | str | None]]:
+         ) -> tuple[int, list[Game]]:
     specs, index, seed, rules, discards, uncapped = args
     return index, fork_deal(specs, index, seed, preset(rules), discards, uncapped)
 
 
-def report(rows: dict[int, list[Forked | str | None]]) -> None:
+def report(rows: dict[int, list[Game]]) -> None:
     """The paired difference over the deals in ``rows`` (see the module docs)."""
     deals = sorted(rows)
     games = [g for i in deals for g in rows[i]]
@@ -243,7 +247,7 @@ def report(rows: dict[int, list[Forked | str | None]]) -> None:
           f"the run, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
 
 
-Oracle = tuple[bool, list[bool], "bool | None"]
+Oracle = tuple[bool, list[bool], bool | None]
 """A pickup's double-dummy outcomes in the real deal: won with RuleBot's
 discard; won with each discard of the list (RuleBot's first); won with the
 searched choice (``None`` without ``--worlds``)."""
@@ -273,15 +277,14 @@ def discard_oracle(index: int, seed: int, rules: Rules, discards: int,
     short = _discard_shortlist(cards, options, first, discards, o.bid, seat == 0)
     wins = [_solve_world(solver, cards, seat, options[k][0], options[k][1], world, o.bid)[0]
             for k in short]
-    searched = None
+    searched = wins[0] if worlds > 0 else None
     if worlds > 0 and len(short) > 1:
         sampled = PIMCBot(deal_seed(seed, index, seat))._sample(o, worlds)
         ev = evaluate_hand(cards, seat, [options[k] for k in short], sampled, solver=solver,
                            nodes=10**9, world_nodes=10**9, bid=o.bid)
         best = ev.best(o.bid) if ev.worlds else None
-        searched = wins[ev.estimates.index(best[0])] if best is not None else wins[0]
-    elif worlds > 0:
-        searched = wins[0]
+        if best is not None:
+            searched = wins[ev.estimates.index(best[0])]
     return wins[0], wins, searched
 
 
@@ -316,8 +319,17 @@ def oracle_report(results: list[Oracle | None], deals: int, discards: int) -> No
               f"{len(searched)}")
 
 
-def _read(path: str) -> dict[int, list[Forked | str | None]]:
-    rows: dict[int, list[Forked | str | None]] = {}
+def _mapped(fn: Callable[[T], R], jobs: Sequence[T], workers: int) -> Iterator[R]:
+    """``fn`` over ``jobs`` in order, in ``workers`` processes (in this one for 1)."""
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            yield from pool.map(fn, jobs)
+    else:
+        yield from map(fn, jobs)
+
+
+def _read(path: str) -> dict[int, list[Game]]:
+    rows: dict[int, list[Game]] = {}
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -348,24 +360,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.oracle is not None:
         tasks = [(i, args.seed, args.rules, args.discards, args.worlds)
                  for i in range(args.oracle)]
-        if args.workers > 1:
-            with ProcessPoolExecutor(args.workers) as executor:
-                found = list(executor.map(_oracle_job, tasks))
-        else:
-            found = [_oracle_job(t) for t in tasks]
-        oracle_report(found, args.oracle, args.discards)
+        oracle_report(list(_mapped(_oracle_job, tasks, args.workers)), args.oracle,
+                      args.discards)
         return 0
     specs = tuple(args.bots.split(","))
     rows = _read(args.out) if args.out else {}
     todo = [i for i in range(args.deals) if i not in rows]
     jobs = [(specs, i, args.seed, args.rules, args.discards, args.uncapped) for i in todo]
     started = time.perf_counter()
-    with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(args.out, "a", encoding="utf-8")) if args.out else None
-        pool = stack.enter_context(ProcessPoolExecutor(args.workers)) if args.workers > 1 \
-            else None
-        done = pool.map(_job, jobs) if pool is not None else map(_job, jobs)
-        for n, (index, games) in enumerate(done, 1):
+    with open(args.out, "a", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
+        for n, (index, games) in enumerate(_mapped(_job, jobs, args.workers), 1):
             rows[index] = games
             if out is not None:
                 out.write(json.dumps({"deal": index, "games": games}) + "\n")

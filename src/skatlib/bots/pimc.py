@@ -1372,6 +1372,8 @@ def _discard_shortlist(cards: int, options: Sequence[DeclarationOption], chosen:
     [3, 4, 5]
     """
     out = [chosen]
+    if discards < 2:  # the default: RuleBot's discard alone, nothing to scan
+        return out
     contract = options[chosen][0]
     left = [k for k in range(len(options)) if k != chosen and options[k][0] == contract]
     while left and len(out) < discards:
