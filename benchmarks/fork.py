@@ -1,10 +1,12 @@
 #!/usr/bin/env python
-"""A declaration lever measured where it acts: duplicate games forked at bot 1's
-declaration after a pickup.
+"""A declaration or auction lever measured where it acts: duplicate games forked
+at bot 1's declaration after a pickup, or at a pass of its own in the auction.
 
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
+    python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 --workers 2 \\
+        --out pickups2-v1.jsonl                    # the auction's second look
 
 A lever that changes nothing but what the declarer puts away and declares after
 picking up the skat (``PIMCBot(declare_discards=...)``) leaves every other game
@@ -60,6 +62,22 @@ rest of the game: what the lever is worth where the cap does not starve it,
 against a default that is not cut either (the contract stage is then the
 same in both, so the copies differ in the discard alone).
 
+``--pickups K`` measures ``PIMCBot(auction_pickups=K)`` the same way: a
+bot that, where the default would pass in the auction, first looks at RuleBot's
+next pickup contracts.  Up to that pass both bots are the same bot, so each
+rotation is played with the default (``OLD``) through the auction:
+
+* a game whose auction ends without bot 1 passing while contracts are left to
+  look at is left there (counted 0);
+* at such a pass the table is copied as above, and the copy of bot 1, made
+  after its pass with the same generator and auction memory, looks further
+  (``NEW``), within what the pass left of the decision's CPU cap (the
+  seconds the pass took are counted in);
+* if it passes too, the game is left there (counted 0: bot 1 is out of the
+  auction either way, so the lever cannot act again; the worlds it sampled
+  change its generator, which in a full run changes its card play by chance
+  alone); otherwise both copies play on from the pass and from the bid.
+
 ``--out FILE`` writes one line per deal as it goes (JSON: ``deal``, and per
 rotation ``null`` or ``[old margin, new margin, old contract, new contract,
 old won, new won]``); a run resumed with the same file plays only the deals
@@ -92,7 +110,7 @@ from skatlib import (
     preset,
     result,
 )
-from skatlib.actions import Action
+from skatlib.actions import Action, Pass
 from skatlib.bots import Bot, BotSpec, deal_seed, seeded_deal
 from skatlib.bots.arena import _factories, _game_outcome, _seats
 from skatlib.bots.basic import DeclarationOption, choose_declaration, declaration_step
@@ -117,33 +135,50 @@ class _Stop(Exception):
 
 
 class _Watch:
-    """A seat's bot that stops the game at the card play, or (``watch``) at its
-    own declaration after a pickup (see the module docs)."""
+    """A seat's bot that stops the game where the lever can no longer act, or
+    (``watch``) where it acts (see the module docs): with ``auction`` unset, at
+    the card play, or at its own declaration after a pickup; with ``auction``
+    set, at the end of the auction, or at a pass of its own while contracts are
+    left to look at (the pass is kept in :attr:`passed` with the CPU seconds it
+    took)."""
 
-    def __init__(self, bot: Bot, watch: bool) -> None:
+    def __init__(self, bot: Bot, watch: bool, auction: bool = False) -> None:
         self.bot = bot
         self.watch = watch
+        self.auction = auction
+        self.passed: tuple[Action, float] | None = None
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         o = observation
+        if self.auction:
+            if o.phase != Phase.BIDDING:
+                raise _Stop
+            cpu = time.process_time()
+            action = self.bot.act(o, legal)
+            if self.watch and isinstance(action, Pass) and getattr(self.bot, "_pending", None):
+                self.passed = action, time.process_time() - cpu
+                raise _Stop
+            return action
         if o.phase == Phase.PLAYING or (self.watch and o.phase == Phase.DECLARING
                                         and o.picked_up):
             raise _Stop
         return self.bot.act(o, legal)
 
 
-def _play_to_stop(state: GameState, bots: Sequence[Bot], watch: Sequence[bool]) -> GameState:
-    """``state`` played by ``bots`` (:func:`skatlib.play_game`) up to the card play
-    or a declaration after a pickup by a seat whose ``watch`` is set: the state
-    where it stopped (or the finished one)."""
+def _play_to_stop(state: GameState, bots: Sequence[Bot], watch: Sequence[bool],
+                  auction: bool = False) -> tuple[GameState, tuple[Action, float] | None]:
+    """``state`` played by ``bots`` (:func:`skatlib.play_game`) up to where a
+    :class:`_Watch` stops it: the state where it stopped (or the finished one),
+    and a watched seat's pass that stopped it (with its CPU seconds)."""
     latest = [state]
+    watches = [_Watch(b, w, auction) for b, w in zip(bots, watch)]
 
     def track(_seat: int, _action: object, after: GameState) -> None:
         latest[0] = after
 
     with contextlib.suppress(_Stop):
-        play_game(state, [_Watch(b, w) for b, w in zip(bots, watch)], on_action=track)
-    return latest[0]
+        play_game(state, watches, on_action=track)
+    return latest[0], next((w.passed for w in watches if w.passed is not None), None)
 
 
 def _fresh(solver: Solver) -> Solver:
@@ -170,7 +205,8 @@ def _twin_table(bots: list[Bot]) -> list[Bot]:
 
 
 Forked = tuple[float, float, str, str, bool, bool]
-"""Bot 1's margin in OLD and NEW, the contracts declared, whether bot 1 won."""
+"""Bot 1's margin in OLD and NEW, the contracts declared, whether the declarer won
+(bot 1, in the declaration's fork)."""
 
 Game = Forked | str | None
 """A rotation's outcome: ``None`` if bot 1 did not pick up as declarer, ``"same"``
@@ -178,31 +214,46 @@ if OLD and NEW planned the same declaration, else :data:`Forked`."""
 
 
 def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
-              discards: int, uncapped: bool = False) -> Game:
-    """One rotation of duplicate deal ``index`` forked at bot 1's declaration
-    (see :data:`Game`)."""
+              k: int, uncapped: bool = False, *, lever: str = "discards") -> Game:
+    """One rotation of duplicate deal ``index`` forked where bot 1's lever acts
+    (see :data:`Game`): ``lever="discards"``, at its declaration after a
+    pickup, NEW with ``declare_discards=k``; ``lever="pickups"``, at a pass of
+    its own in the auction while contracts are left to look at, NEW with
+    ``auction_pickups=k``."""
     factories, index = _factories(specs, index)
     at_seat = _seats(rotation)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
     mine = at_seat.index(0)
-    state = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
-                          [s == mine for s in range(3)])
-    if state.is_finished or state.phase != Phase.DECLARING or state.to_move_index != mine:
+    if not isinstance(bots[mine], PIMCBot):
+        raise SystemExit(f"bot 1 must be a PIMCBot, not {type(bots[mine]).__name__}")
+    auction = lever == "pickups"
+    state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
+                                  [s == mine for s in range(3)], auction)
+    if auction and passed is None:
+        return None
+    if not auction and (state.is_finished or state.phase != Phase.DECLARING
+                        or state.to_move_index != mine):
         return None
     twins = _twin_table(bots)
     old, new = bots[mine], twins[mine]
-    if not isinstance(old, PIMCBot) or not isinstance(new, PIMCBot):
-        raise SystemExit(f"bot 1 must be a PIMCBot, not {type(old).__name__}")
-    new.declare_discards = discards
+    assert isinstance(old, PIMCBot) and isinstance(new, PIMCBot)
     o = observe(state, mine)
     legal = state.legal_actions()
-    caps = old.cpu_limit, new.cpu_limit
-    if uncapped:  # both plan the declaration by their node budgets alone
-        old.cpu_limit = new.cpu_limit = None
-    first_old, first_new = old.act(o, legal), new.act(o, legal)
-    old.cpu_limit, new.cpu_limit = caps
-    if old._declared == new._declared:
-        return "same"
+    if passed is not None:  # OLD has passed; NEW looks further from there
+        new.auction_pickups = k
+        first_old, used = passed
+        first_new = new._widen(o, legal, first_old, time.process_time() - used, [0, 0, 0])
+        if first_new == first_old:
+            return "same"
+    else:
+        new.declare_discards = k
+        caps = old.cpu_limit, new.cpu_limit
+        if uncapped:  # both plan the declaration by their node budgets alone
+            old.cpu_limit = new.cpu_limit = None
+        first_old, first_new = old.act(o, legal), new.act(o, legal)
+        old.cpu_limit, new.cpu_limit = caps
+        if old._declared == new._declared:
+            return "same"
     ends = []
     for table, action in ((bots, first_old), (twins, first_new)):
         end = play_game(apply(state, action), table)
@@ -213,33 +264,42 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     return _margin(a), _margin(b), ca, cb, a.won, b.won
 
 
-def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, discards: int,
-              uncapped: bool = False) -> list[Game]:
+def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, k: int,
+              uncapped: bool = False, *, lever: str = "discards") -> list[Game]:
     """:func:`fork_game` for the three rotations of deal ``index``."""
-    return [fork_game(specs, index, seed, rules, r, discards, uncapped) for r in range(3)]
+    return [fork_game(specs, index, seed, rules, r, k, uncapped, lever=lever)
+            for r in range(3)]
 
 
-def _job(args: tuple[tuple[str, ...], int, int, str, int, bool]
+def _job(args: tuple[tuple[str, ...], int, int, str, int, bool, str]
          ) -> tuple[int, list[Game]]:
-    specs, index, seed, rules, discards, uncapped = args
-    return index, fork_deal(specs, index, seed, preset(rules), discards, uncapped)
+    specs, index, seed, rules, k, uncapped, lever = args
+    return index, fork_deal(specs, index, seed, preset(rules), k, uncapped, lever=lever)
 
 
-def report(rows: dict[int, list[Game]]) -> None:
+ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration differs",
+                     "same contract (another discard)"),
+        "pickups": ("bot 1 passed with contracts left to look at", "it bids on",
+                    "the same contract declared")}
+"""How :func:`report` names, for each lever, where it may act, where it does, and
+the forked games whose contract is the same."""
+
+
+def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
     """The paired difference over the deals in ``rows`` (see the module docs)."""
+    may, does, same = ACTS[lever]
     deals = sorted(rows)
     games = [g for i in deals for g in rows[i]]
     forked = [g for g in games if isinstance(g, tuple)]
-    pickups = sum(g is not None for g in games)
+    acting = sum(g is not None for g in games)
     per_deal = [sum(g[1] - g[0] for g in rows[i] if isinstance(g, tuple)) / 3 for i in deals]
-    print(f"{len(deals)} duplicate deals, {len(games)} games; bot 1 picked up the skat as "
-          f"declarer in {pickups}; its declaration differs in {len(forked)} "
-          f"({100 * len(forked) / max(1, len(games)):.1f}% of the games)")
+    print(f"{len(deals)} duplicate deals, {len(games)} games; {may} in {acting}; {does} in "
+          f"{len(forked)} ({100 * len(forked) / max(1, len(games)):.1f}% of the games)")
     if not forked:
         return
     won_old, won_new = sum(g[4] for g in forked), sum(g[5] for g in forked)
     same_contract = sum(g[2] == g[3] for g in forked)
-    print(f"in those: won {won_old} old, {won_new} new; same contract (another discard) "
+    print(f"in those: the declarer won {won_old} old, {won_new} new; {same} "
           f"in {same_contract}; new - old per such game: "
           f"{sum(g[1] - g[0] for g in forked) / len(forked):+.2f} margin")
     m, ci = _mean_ci(per_deal)
@@ -257,8 +317,8 @@ def discard_oracle(index: int, seed: int, rules: Rules, discards: int,
                    solver: Solver, worlds: int = 0) -> Oracle | None:
     """Deal ``index`` played by three RuleBots up to a declaration after a pickup
     (``None``: none), solved in the real deal (see the module docs)."""
-    state = _play_to_stop(new_game(seeded_deal(seed, index), rules),
-                          [RuleBot() for _ in range(3)], [True] * 3)
+    state, _ = _play_to_stop(new_game(seeded_deal(seed, index), rules),
+                             [RuleBot() for _ in range(3)], [True] * 3)
     if state.is_finished or state.phase != Phase.DECLARING:
         return None
     seat = state.to_move_index
@@ -344,7 +404,9 @@ def _read(path: str) -> dict[int, list[Game]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--discards", type=int, required=True)
+    levers = p.add_mutually_exclusive_group(required=True)
+    levers.add_argument("--discards", type=int)
+    levers.add_argument("--pickups", type=int)
     p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
@@ -355,8 +417,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--worlds", type=int, default=0, metavar="W")
     p.add_argument("--uncapped", action="store_true")
     args = p.parse_args(argv)
-    if args.discards < 2:
-        p.error(f"--discards: 2 or more (1 is the bot's default), not {args.discards}")
+    lever = "discards" if args.discards is not None else "pickups"
+    k = args.discards if args.discards is not None else args.pickups
+    if k < 2:
+        p.error(f"--{lever}: 2 or more (1 is the bot's default), not {k}")
+    if lever == "pickups" and (args.oracle is not None or args.uncapped):
+        p.error("--oracle and --uncapped go with --discards")
     if args.oracle is not None:
         tasks = [(i, args.seed, args.rules, args.discards, args.worlds)
                  for i in range(args.oracle)]
@@ -366,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs = tuple(args.bots.split(","))
     rows = _read(args.out) if args.out else {}
     todo = [i for i in range(args.deals) if i not in rows]
-    jobs = [(specs, i, args.seed, args.rules, args.discards, args.uncapped) for i in todo]
+    jobs = [(specs, i, args.seed, args.rules, k, args.uncapped, lever) for i in todo]
     started = time.perf_counter()
     with open(args.out, "a", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
         for n, (index, games) in enumerate(_mapped(_job, jobs, args.workers), 1):
@@ -377,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if n % 25 == 0:
                 print(f"{n}/{len(jobs)} deals, {time.perf_counter() - started:.0f} s",
                       file=sys.stderr, flush=True)
-    report({i: rows[i] for i in range(args.deals) if i in rows})
+    report({i: rows[i] for i in range(args.deals) if i in rows}, lever)
     return 0
 
 

@@ -84,7 +84,7 @@ the solver's defaults::
         --bots pimc_variants:PIMCPlayInference,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1 \\
         --deals 1000 --seed 1 --workers 2 --out playinf-rulev1.jsonl
 
-:class:`PIMCDiscards` is today's default bot (:class:`PIMCEvalDeep`) with
+:class:`PIMCDiscards` is the default bot of 5 December (:class:`PIMCEvalDeep`) with
 ``declare_discards=``:data:`DISCARDS`: after a pickup, once the contract is
 chosen, the declaration weighs that contract's best discards in RuleBot's
 order, not only the first, by the solved worlds.  It changes nothing but the
@@ -162,7 +162,8 @@ class PIMCPlain(PIMCBot):
     """The ``pimc`` bot as it was before 5 December 2026: its solver is
     :func:`plain_solver`, ``declaration_inference`` and ``fight`` are off, the
     hand evaluation has :data:`PLAIN_EVAL_WORLDS` and :data:`PLAIN_EVAL_NODES`,
-    every other default is the bot's; ``options`` are
+    the auction looks at one pickup contract (``auction_pickups=1``, the
+    default until 6 December 2026), every other default is the bot's; ``options`` are
     :class:`~skatlib.bots.pimc.PIMCBot`'s keywords (the variants below set theirs).
 
     >>> PIMCPlain().fight, PIMCPlain().worlds == PIMCBot().worlds
@@ -175,6 +176,7 @@ class PIMCPlain(PIMCBot):
         options.setdefault("declaration_inference", False)
         options.setdefault("fight", False)
         options.setdefault("play_inference", False)
+        options.setdefault("auction_pickups", 1)
         options.setdefault("solver", plain_solver())
         super().__init__(seed, **options)
 
@@ -303,8 +305,9 @@ class PIMCEvalDeep(PIMCFight):
     (:func:`~skatlib.bots.pimc.evaluate_hand`) that decides the bidding, hand or
     pickup and the declaration: a finer searched win probability; the budget of
     one world and contract, the card play and the CPU cap are the bot's own.
-    Measured as a variant, it has been the bot's default since the evening of
-    5 December 2026, so this class is today's default bot under a fixed name.
+    Measured as a variant, it was the bot's default from the evening of
+    5 December 2026 until :class:`PIMCPickups` (this class with a second look
+    in the auction) became the default on 6 December 2026.
 
     >>> bot, fight, default = PIMCEvalDeep(), PIMCFight(), PIMCBot()
     >>> (bot.eval_worlds, bot.eval_nodes) == (2 * fight.eval_worlds, 2 * fight.eval_nodes)
@@ -323,11 +326,11 @@ class PIMCEvalDeep(PIMCFight):
 
 DEEPER_EVAL_SCALE = 2 * EVAL_SCALE
 """How many times :class:`PIMCFight`'s auction and declaration budgets
-:class:`PIMCEvalDeeper` gets: twice today's default (:data:`EVAL_SCALE`)."""
+:class:`PIMCEvalDeeper` gets: twice :class:`PIMCEvalDeep`'s (:data:`EVAL_SCALE`)."""
 
 
 class PIMCEvalDeeper(PIMCEvalDeep):
-    """:class:`PIMCEvalDeep` (today's default bot) with :data:`DEEPER_EVAL_SCALE`
+    """:class:`PIMCEvalDeep` (the default bot of 5 December) with :data:`DEEPER_EVAL_SCALE`
     times :class:`PIMCFight`'s worlds and solver nodes of the hand evaluation,
     twice the default's: in the compiled build the default's auction and
     declaration run out of nodes after about 18 and 13 worlds, this one
@@ -351,7 +354,7 @@ class PIMCEvalDeeper(PIMCEvalDeep):
 
 
 class PIMCEvalDeepPlay(PIMCEvalDeep):
-    """:class:`PIMCEvalDeep` (today's default bot) with ``play_inference=True``
+    """:class:`PIMCEvalDeep` (the default bot of 5 December) with ``play_inference=True``
     (:class:`PIMCPlayInference`'s switch): the finer auction, and in the card
     play worlds weighed by the cards the other two have played as well.
 
@@ -370,7 +373,7 @@ DISCARDS = 3
 
 
 class PIMCDiscards(PIMCEvalDeep):
-    """:class:`PIMCEvalDeep` (today's default bot) with ``declare_discards=``
+    """:class:`PIMCEvalDeep` (the default bot of 5 December) with ``declare_discards=``
     :data:`DISCARDS`: after a pickup, once the contract is chosen as the
     default chooses it, the declaration weighs that contract's :data:`DISCARDS`
     best discards (in RuleBot's order) in the same worlds, with a budget of its
@@ -384,4 +387,30 @@ class PIMCDiscards(PIMCEvalDeep):
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("declare_discards", DISCARDS)
+        super().__init__(seed, **options)
+
+
+PICKUPS = 2
+"""The pickup contracts :class:`PIMCPickups`'s auction may look at."""
+
+
+class PIMCPickups(PIMCEvalDeep):
+    """:class:`PIMCEvalDeep` with ``auction_pickups=`` :data:`PICKUPS`: where
+    :class:`PIMCEvalDeep` would pass because RuleBot's best pickup contract does
+    not support the bid, it first looks at RuleBot's next one in fresh worlds,
+    within what is left of the decision's CPU cap, and bids on if that one
+    supports the bid.  Everything else is :class:`PIMCEvalDeep`'s, so it plays
+    every deal exactly as that bot does up to such a pass (``benchmarks/fork.py
+    --pickups``).  Measured so, it became the bot's default on 6 December 2026:
+    this class is today's default bot under a fixed name.
+
+    >>> bot, before = PIMCPickups(), PIMCEvalDeep()
+    >>> bot.auction_pickups, before.auction_pickups, bot.eval_worlds == before.eval_worlds
+    (2, 1, True)
+    >>> bot.auction_pickups == PIMCBot().auction_pickups
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("auction_pickups", PICKUPS)
         super().__init__(seed, **options)

@@ -448,8 +448,10 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     changed (no declaration inference, no fight, the solver without the
     quasi-symmetry bounds and the endgame, the hand evaluation's old budgets),
     whatever the defaults are now; ``PIMCFight`` has every flag of today's
-    default bot and the old budgets, ``PIMCEvalDeep`` is today's default bot,
-    ``PIMCEvalDeeper`` differs from it only in the hand evaluation's budgets."""
+    default bot and the old budgets, ``PIMCEvalDeep`` is the default bot of 5
+    December, ``PIMCEvalDeeper`` differs from it only in the hand evaluation's
+    budgets; every variant looks at one pickup contract in the auction but
+    ``PIMCPickups``, which is today's default bot."""
     import sys
 
     from skatlib.bots import make_bot
@@ -471,12 +473,19 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
         assert [getattr(b, k) for k in shared] == [getattr(default, k) for k in shared]
         assert (b.eval_worlds, b.eval_nodes) == (module.PLAIN_EVAL_WORLDS,
                                                  module.PLAIN_EVAL_NODES) == (12, 300_000)
-    # the finer auction is today's default bot under a fixed name
-    deep = module.PIMCEvalDeep(3)
-    assert flags(deep) == flags(default)
-    assert [getattr(deep, k) for k in (*shared, "eval_worlds", "eval_nodes")] == [
-        getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
+    # the finer auction is the default of 5 December under a fixed name; with the
+    # second look in the auction it is today's
+    deep, pickups = module.PIMCEvalDeep(3), module.PIMCPickups(3)
+    for b in (deep, pickups):
+        assert flags(b) == flags(default)
+        assert [getattr(b, k) for k in (*shared, "eval_worlds", "eval_nodes")] == [
+            getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
     assert (default.eval_worlds, default.eval_nodes) == (24, 600_000)
+    assert pickups.auction_pickups == default.auction_pickups == 2
+    for name in ("PIMCPlain", "PIMCSolverDefaults", "PIMCBold", "PIMCDeep", "PIMCDeclaration",
+                 "PIMCCombined", "PIMCFight", "PIMCPlayInference", "PIMCFightDeep",
+                 "PIMCEvalDeep", "PIMCEvalDeeper", "PIMCEvalDeepPlay", "PIMCDiscards"):
+        assert getattr(module, name)(3).auction_pickups == 1, name
     # ... and with the inference from the card play: that switch alone differs
     play = module.PIMCEvalDeepPlay(3)
     assert flags(play) == (*flags(default)[:-1], True)
@@ -530,7 +539,7 @@ def _fork() -> ModuleType:
         del sys.modules["pimc"]
 
 
-def _fork_bot(discards: int) -> Any:
+def _fork_bot(discards: int, pickups: int = 1) -> Any:
     """A small PIMC bot whose games do not depend on the machine or on what its
     solver saw before (no CPU cap, no transposition table), so a forked game
     can be played again in full."""
@@ -541,7 +550,8 @@ def _fork_bot(discards: int) -> Any:
         def __init__(self, seed: int | None = None) -> None:
             super().__init__(seed, 3, max_nodes=3000, cpu_limit=None, eval_worlds=8,
                              eval_nodes=150_000, eval_world_nodes=30_000,
-                             declare_discards=discards, solver=Solver(tt=False))
+                             declare_discards=discards, auction_pickups=pickups,
+                             solver=Solver(tt=False))
     return Quick
 
 
@@ -574,6 +584,40 @@ def test_fork_gives_what_two_full_games_give() -> None:
             assert declared[0][0].discard != declared[1][0].discard
         else:
             assert (a, ca) == (b, cb) and declared[0] == declared[1]
+
+
+def test_fork_at_a_pass_gives_what_two_full_games_give() -> None:
+    """benchmarks/fork.py --pickups (issue 17's auction lever measured where it
+    acts): a rotation forked at bot 1's pass, where the new bot looks at the next
+    contract, comes out as the arena would play it with the old bot and with
+    the new one -- ``None`` where bot 1 never passes with a contract left to
+    look at, ``"same"`` where the new bot passes too, and where it bids on the
+    two margins, contracts and outcomes (deals 2 and 4: one forked game
+    gains, the other loses)."""
+    from skatlib import ISKO, Bid, Hold, Pass, result
+    from skatlib.bots.arena import _game_outcome, duplicate_game
+
+    fork = _fork()
+    old, new = (_fork_bot(1), "rule", "rule"), (_fork_bot(1, 2), "rule", "rule")
+    kinds = []
+    for i in (2, 4):
+        for r in range(3):
+            got = fork.fork_game(old, i, 1, ISKO, r, 2, lever="pickups")
+            kinds.append(got if got is None or isinstance(got, str) else "forked")
+            games, auctions = [], []
+            for specs in (old, new):
+                at_seat, record = duplicate_game(specs, i, 1, ISKO, r)
+                res = result(record.replay())
+                assert res is not None
+                games.append((_game_outcome(at_seat, res), str(getattr(res, "contract", "-"))))
+                auctions.append([x for x in record.actions if isinstance(x, (Bid, Hold, Pass))])
+            (a, ca), (b, cb) = games
+            if isinstance(got, tuple):
+                assert got == (fork._margin(a), fork._margin(b), ca, cb, a.won, b.won)
+                assert auctions[0] != auctions[1]
+            else:  # the same auction (the card play may differ: see the module docs)
+                assert auctions[0] == auctions[1]
+    assert kinds == ["forked", None, "same", None, "forked", None]
 
 
 def test_fork_writes_resumes_and_reports(tmp_path: Path,
@@ -611,13 +655,21 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
     assert text.startswith(f"5 duplicate deals, 15 games; bot 1 picked up the skat as "
                            f"declarer in {pickups}; its declaration differs in {len(forked)} ")
     won = (sum(g[4] for g in forked), sum(g[5] for g in forked))
-    assert f"in those: won {won[0]} old, {won[1]} new;" in text
+    assert f"in those: the declarer won {won[0]} old, {won[1]} new;" in text
     m = sum(g[1] - g[0] for g in forked) / 15
     assert f"new - old in bot 1's margin over the mean of the others: {m:+.2f}" in text
     with pytest.raises(SystemExit) as info:
         fork.main(["--discards", "1"])
     assert info.value.code == 2
     assert "--discards: 2 or more" in capsys.readouterr().err
+    for bad, says in ((["--pickups", "1"], "--pickups: 2 or more"),
+                      (["--pickups", "2", "--uncapped"], "go with --discards"),
+                      (["--pickups", "2", "--discards", "2"], "not allowed with"),
+                      ([], "one of the arguments --discards --pickups is required")):
+        with pytest.raises(SystemExit) as info:
+            fork.main(bad)
+        assert info.value.code == 2
+        assert says in capsys.readouterr().err
     with pytest.raises(SystemExit, match="bot 1 must be a PIMCBot, not RuleBot"):
         for r in range(3):
             fork.fork_game(("rule", "rule", "rule"), 16, 1, ISKO, r, 3)

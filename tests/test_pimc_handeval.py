@@ -42,6 +42,7 @@ from skatlib.bots.pimc import (
     PIMCBot,
     _auction_candidates,
     _discard_shortlist,
+    _next_pickups,
     _shortlist,
     bid_ceiling,
     evaluate_hand,
@@ -372,6 +373,86 @@ def test_a_bot_weighing_more_discards_declares_one_of_them() -> None:
         PIMCBot(declare_discards=0)
     with pytest.raises(TypeError, match="declare_discards"):
         PIMCBot(declare_discards="3")  # type: ignore[arg-type]
+
+
+CLUBS_FIRST = CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8").mask
+"""Ten cards whose auction looks at clubs first, then grand, diamonds, hearts, spades."""
+
+
+def _scripted(bot: PIMCBot, wins: Sequence[int], solved: int = 8) -> list[list[Contract]]:
+    """Let ``bot``'s hand evaluation answer from a script: the ``k``-th call wins
+    ``wins[k]`` of ``solved`` worlds with every candidate, each world's game
+    worth 24.  Returns the contracts each call was asked about."""
+    asked: list[list[Contract]] = []
+
+    def evaluate(cards: int, seat: int, candidates: Sequence[tuple[Contract, int | None]],
+                 worlds: Sequence[World], bid: int, cpu: float) -> Evaluation:
+        k = len(asked)
+        asked.append([c for c, _ in candidates])
+        return Evaluation(tuple(HandEstimate(c, d, 0.3, 24, wins[k], (24,) * solved)
+                                for c, d in candidates), solved, 1000)
+
+    bot._evaluate = evaluate  # type: ignore[method-assign]
+    return asked
+
+
+def _middlehand_first(cards: int) -> GameState:
+    w = forehand_worlds(cards, 1, 0)[0]
+    return new_game(Deal((CardSet(w.hands[1]), CardSet(cards), CardSet(w.hands[2])),
+                         CardSet(w.skat)))
+
+
+@pytest.mark.parametrize("pickups, wins, bids, asked", [
+    (1, [0], False, ["C"]),              # one contract, then pass (before 6 December)
+    (2, [0, 8], True, ["C", "G"]),       # the next one holds: bid on
+    (2, [0, 0], False, ["C", "G"]),      # it does not: pass
+    (3, [0, 0, 8], True, ["C", "G", "D"]),
+    (2, [8], True, ["C"]),               # no pass, no second look
+])
+def test_a_second_look_before_passing(pickups: int, wins: list[int], bids: bool,
+                                      asked: list[str]) -> None:
+    """Issue 17, ``auction_pickups``: where the contract looked at would make the
+    bot pass, it looks at RuleBot's next ones in order (:func:`_next_pickups`)
+    and bids on as soon as one supports the bid; ``auction_pickups=1`` looks at
+    one."""
+    assert [str(c) for c in _next_pickups(CLUBS_FIRST, False, _auction_candidates(
+        CLUBS_FIRST, False))] == ["G", "D", "H", "S"]
+    s = _middlehand_first(CLUBS_FIRST)
+    bot = quick(1, auction_pickups=pickups)
+    calls = _scripted(bot, wins)
+    action = bot.act(observe(s, 1), legal_actions(s))
+    assert isinstance(action, Bid if bids else Pass)
+    assert [str(c) for call in calls for c in call] == asked
+    assert bot.decisions[-1].kind == "bid" and bot.decisions[-1].solved == 8 * len(asked)
+    assert bot._auction is not None
+    assert [str(c) for c, _ in bot._auction[1]] == asked  # what was looked at is kept
+
+
+def test_a_second_look_needs_a_solved_world_and_time() -> None:
+    """A next contract with no world solved does not make the bot bid on its
+    prior alone, and a decision whose CPU cap is spent looks no further."""
+    s = _middlehand_first(CLUBS_FIRST)
+    bot = quick(1, auction_pickups=2)
+    calls = _scripted(bot, [0, 8], solved=8)
+    original = bot._evaluate
+
+    def none_solved_the_second_time(*args: object) -> Evaluation:
+        ev = original(*args)  # type: ignore[arg-type]
+        return ev if len(calls) == 1 else Evaluation(
+            tuple(e._replace(wins=0, values=()) for e in ev.estimates), 0, 0)
+
+    bot._evaluate = none_solved_the_second_time  # type: ignore[method-assign, assignment]
+    assert isinstance(bot.act(observe(s, 1), legal_actions(s)), Pass)
+    assert len(calls) == 2 and len(bot._auction[1]) == 1  # type: ignore[index]
+    capped = quick(1, auction_pickups=2, cpu_limit=0.0)
+    calls = _scripted(capped, [0, 8])
+    assert isinstance(capped.act(observe(s, 1), legal_actions(s)), Pass)
+    assert len(calls) == 1
+    assert PIMCBot().auction_pickups == 2  # the default since 6 December 2026
+    with pytest.raises(SkatError, match="auction_pickups must be at least 1"):
+        PIMCBot(auction_pickups=0)
+    with pytest.raises(TypeError, match="auction_pickups"):
+        PIMCBot(auction_pickups="2")  # type: ignore[arg-type]
 
 
 class Passer(RuleBot):
