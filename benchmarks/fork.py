@@ -5,7 +5,8 @@ at bot 1's declaration after a pickup, or at a pass of its own in the auction.
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
-    python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 --workers 2 \\
+    PYTHONPATH=benchmarks python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 \\
+        --workers 2 --bots pimc_variants:PIMCEvalDeep,pimc_v1,pimc_v1 \\
         --out pickups2-v1.jsonl                    # the auction's second look
 
 A lever that changes nothing but what the declarer puts away and declares after
@@ -63,8 +64,10 @@ against a default that is not cut either (the contract stage is then the
 same in both, so the copies differ in the discard alone).
 
 ``--pickups K`` measures ``PIMCBot(auction_pickups=K)`` the same way: a
-bot that, where the default would pass in the auction, first looks at RuleBot's
-next pickup contracts.  Up to that pass both bots are the same bot, so each
+bot that, where bot 1 would pass in the auction, first looks at RuleBot's
+next pickup contracts.  Bot 1 must look at fewer (the default bot looks at
+two since this was measured; ``pimc_variants:PIMCEvalDeep`` is the bot before,
+which looks at one).  Up to that pass both bots are the same bot, so each
 rotation is played with the default (``OLD``) through the auction:
 
 * a game whose auction ends without bot 1 passing while contracts are left to
@@ -227,6 +230,11 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     if not isinstance(bots[mine], PIMCBot):
         raise SystemExit(f"bot 1 must be a PIMCBot, not {type(bots[mine]).__name__}")
     auction = lever == "pickups"
+    looks = bots[mine].auction_pickups  # type: ignore[attr-defined]
+    if auction and looks >= k:
+        raise SystemExit(f"bot 1 already looks at {looks} pickup contracts in the auction: "
+                         f"--pickups {k} must be more (the bot before the second look is "
+                         f"pimc_variants:PIMCEvalDeep, with PYTHONPATH=benchmarks)")
     state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
                                   [s == mine for s in range(3)], auction)
     if auction and passed is None:

@@ -673,6 +673,9 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
     with pytest.raises(SystemExit, match="bot 1 must be a PIMCBot, not RuleBot"):
         for r in range(3):
             fork.fork_game(("rule", "rule", "rule"), 16, 1, ISKO, r, 3)
+    # the default bot looks at two pickup contracts already: nothing to fork
+    with pytest.raises(SystemExit, match="already looks at 2 pickup contracts"):
+        fork.fork_game(("pimc", "rule", "rule"), 0, 1, ISKO, 0, 2, lever="pickups")
 
 
 def test_fork_oracle_solves_the_real_deal_after_rulebots_declaration(
