@@ -121,6 +121,7 @@ from skatlib.bots.pimc import (
     TT_LIMIT,
     PIMCBot,
     _discard_shortlist,
+    _next_pickups,
     _solve_world,
     evaluate_hand,
 )
@@ -158,7 +159,9 @@ class _Watch:
                 raise _Stop
             cpu = time.process_time()
             action = self.bot.act(o, legal)
-            if self.watch and isinstance(action, Pass) and getattr(self.bot, "_pending", None):
+            memo = getattr(self.bot, "_auction", None)
+            if self.watch and isinstance(action, Pass) and memo is not None and \
+                    _next_pickups(o.hand.mask, o.seat == 0, memo[1]):
                 self.passed = action, time.process_time() - cpu
                 raise _Stop
             return action
@@ -212,8 +215,9 @@ Forked = tuple[float, float, str, str, bool, bool]
 (bot 1, in the declaration's fork)."""
 
 Game = Forked | str | None
-"""A rotation's outcome: ``None`` if bot 1 did not pick up as declarer, ``"same"``
-if OLD and NEW planned the same declaration, else :data:`Forked`."""
+"""A rotation's outcome: ``None`` where the lever cannot act (bot 1 did not pick
+up as declarer, or never passed with contracts left to look at), ``"same"`` where
+OLD and NEW decided alike there, else :data:`Forked`."""
 
 
 def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
@@ -227,14 +231,14 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     at_seat = _seats(rotation)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
     mine = at_seat.index(0)
-    if not isinstance(bots[mine], PIMCBot):
-        raise SystemExit(f"bot 1 must be a PIMCBot, not {type(bots[mine]).__name__}")
+    bot1 = bots[mine]
+    if not isinstance(bot1, PIMCBot):
+        raise SystemExit(f"bot 1 must be a PIMCBot, not {type(bot1).__name__}")
     auction = lever == "pickups"
-    looks = bots[mine].auction_pickups  # type: ignore[attr-defined]
-    if auction and looks >= k:
-        raise SystemExit(f"bot 1 already looks at {looks} pickup contracts in the auction: "
-                         f"--pickups {k} must be more (the bot before the second look is "
-                         f"pimc_variants:PIMCEvalDeep, with PYTHONPATH=benchmarks)")
+    if auction and bot1.auction_pickups >= k:
+        raise SystemExit(f"bot 1 already looks at {bot1.auction_pickups} pickup contracts "
+                         f"in the auction: --pickups {k} must be more (the bot before the "
+                         f"second look is pimc_variants:PIMCEvalDeep, with PYTHONPATH=benchmarks)")
     state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
                                   [s == mine for s in range(3)], auction)
     if auction and passed is None:

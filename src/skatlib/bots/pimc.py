@@ -931,8 +931,6 @@ class PIMCBot:
         self.decisions: list[Decision] = []
         self._auction: tuple[tuple[int, int], list[Candidate], Evaluation | None] | None = None
         """The deal's auction evaluation: (hand, seat), the candidates, the result."""
-        self._pending: list[Contract] = []
-        """The pickup contracts the auction has not looked at yet, RuleBot's best first."""
         self._hand_contract: Contract | None = None
         """The hand contract the skat decision chose (declared if offered)."""
         self._declared: tuple[int, int, DeclarationOption] | None = None
@@ -1027,7 +1025,6 @@ class PIMCBot:
                 ev = self._evaluate(o.hand.mask, int(o.seat), candidates, worlds, 18, cpu)
                 cost = [len(worlds), ev.worlds, ev.nodes]
             self._auction = (key, candidates, ev)
-            self._pending = _next_pickups(o.hand.mask, o.seat == 0, candidates)
         action = self._bid_step(o, legal)
         if isinstance(action, Pass):
             action = self._widen(o, legal, action, cpu, cost)
@@ -1058,10 +1055,11 @@ class PIMCBot:
             return action  # RuleBot's limit decided: no search to widen
         cap = self.cpu_limit
         looked = sum(d is None for _, d in candidates)
-        while self._pending and looked < self.auction_pickups and (
-                cap is None or time.process_time() - cpu < cap):
+        for contract in _next_pickups(o.hand.mask, o.seat == 0, candidates):
+            if looked >= self.auction_pickups or (
+                    cap is not None and time.process_time() - cpu >= cap):
+                break
             looked += 1
-            contract = self._pending.pop(0)
             worlds = self._sample(o, self.eval_worlds)
             more = self._evaluate(o.hand.mask, int(o.seat), [(contract, None)], worlds,
                                   18, cpu)
