@@ -414,3 +414,29 @@ class PIMCPickups(PIMCEvalDeep):
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("auction_pickups", PICKUPS)
         super().__init__(seed, **options)
+
+
+TIE_BREAK = "rules"
+"""The card play's tie-break of :class:`PIMCRuleTie`."""
+
+
+class PIMCRuleTie(PIMCPickups):
+    """:class:`PIMCPickups` (today's default bot) with ``tie_break=`` :data:`TIE_BREAK`:
+    among cards the search rates alike, RuleBot's card if it is one of them.  A
+    declarer who wins in every sampled world whatever he leads then draws trumps
+    as RuleBot does instead of leading his poorest card.  Everything else is the
+    default's, so it plays every deal as the default does up to the first card
+    that the two tie-breaks choose differently (``docs/bots.rst``, "Breaking
+    ties as a player would")::
+
+        PYTHONPATH=benchmarks skat arena --bots pimc_variants:PIMCRuleTie,pimc_v1,pimc_v1 \\
+            --deals 1000 --seed 3 --workers 2 --out ruletie-v1-s3.jsonl
+
+    >>> bot, default = PIMCRuleTie(), PIMCBot()
+    >>> bot.tie_break, default.tie_break, bot.auction_pickups == default.auction_pickups
+    ('rules', 'cards', True)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("tie_break", TIE_BREAK)
+        super().__init__(seed, **options)

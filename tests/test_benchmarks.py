@@ -451,7 +451,8 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
     default bot and the old budgets, ``PIMCEvalDeep`` is the default bot of 5
     December, ``PIMCEvalDeeper`` differs from it only in the hand evaluation's
     budgets; every variant looks at one pickup contract in the auction but
-    ``PIMCPickups``, which is today's default bot."""
+    ``PIMCPickups``, which is today's default bot, and ``PIMCRuleTie``, which
+    differs from it in the card play's tie-break alone."""
     import sys
 
     from skatlib.bots import make_bot
@@ -482,6 +483,16 @@ def test_pimc_variants_keep_the_old_defaults_and_name_the_new() -> None:
             getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes")]
     assert (default.eval_worlds, default.eval_nodes) == (24, 600_000)
     assert pickups.auction_pickups == default.auction_pickups == 2
+    # the card play's tie-break by RuleBot's card: that switch alone differs from today's
+    tie = module.PIMCRuleTie(3)
+    assert (tie.tie_break, default.tie_break) == ("rules", "cards")
+    assert flags(tie) == flags(default)
+    assert [getattr(tie, k) for k in (*shared, "eval_worlds", "eval_nodes", "auction_pickups",
+                                      "declare_discards")] == [
+        getattr(default, k) for k in (*shared, "eval_worlds", "eval_nodes", "auction_pickups",
+                                      "declare_discards")]
+    assert all(getattr(module, name)(3).tie_break == "cards" for name in (
+        "PIMCPlain", "PIMCFight", "PIMCEvalDeep", "PIMCPickups", "PIMCDiscards"))
     for name in ("PIMCPlain", "PIMCSolverDefaults", "PIMCBold", "PIMCDeep", "PIMCDeclaration",
                  "PIMCCombined", "PIMCFight", "PIMCPlayInference", "PIMCFightDeep",
                  "PIMCEvalDeep", "PIMCEvalDeeper", "PIMCEvalDeepPlay", "PIMCDiscards"):

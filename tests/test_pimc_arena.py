@@ -663,10 +663,43 @@ def test_play_inference_draws_worlds_that_fit_the_play() -> None:
     ({"bid_confidence": 1.5}, SkatError), ({"time_limit": -1}, SkatError),
     ({"cpu_limit": -0.5}, SkatError), ({"cpu_limit": "2"}, TypeError),
     ({"seed": "x"}, TypeError), ({"solver": "fast"}, TypeError),
+    ({"tie_break": 1}, TypeError), ({"tie_break": "random"}, SkatError),
 ])
 def test_pimc_options_are_checked(kwargs: dict[str, object], error: type[Exception]) -> None:
     with pytest.raises(error):
         PIMCBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_tie_break_rules_takes_rulebots_card_among_the_tied_ones() -> None:
+    """``PIMCBot(tie_break="rules")``: among cards the search rates alike, the
+    card RuleBot plays if it is one of them, else the plain rule's card (the
+    default, ``"cards"``: the richest card when the bot's side holds the trick
+    as last hand, else the poorest, then the weakest); a single card is kept.
+    Checked at every card decision of random games, with all legal cards tied
+    and with RuleBot's card left out of the tie."""
+    from skatlib import Phase, Play, apply, legal_actions, observe
+
+    rules, cards_bot, rule = PIMCBot(tie_break="rules"), PIMCBot(), RuleBot()
+    assert cards_bot.tie_break == "cards" and PIMCBot.v1().tie_break == "cards"
+    differed = 0
+    for i in range(12):
+        s = new_game(Deal.shuffled(200 + i))
+        while not s.is_finished:
+            o, legal = observe(s, s.to_move_index), legal_actions(s)
+            action = rule.act(o, legal)
+            plays = [int(a.card) for a in legal if isinstance(a, Play)]
+            if s.phase == Phase.PLAYING and s.contract is not None and len(plays) > 1:
+                assert isinstance(action, Play)
+                mine = int(action.card)
+                plain = cards_bot._tie_break(o, plays, legal)
+                assert plain in plays
+                assert rules._tie_break(o, plays, legal) == mine
+                others = [c for c in plays if c != mine]
+                assert rules._tie_break(o, others, legal) == cards_bot._tie_break(o, others, legal)
+                assert rules._tie_break(o, [plain], legal) == plain
+                differed += plain != mine
+            s = apply(s, action)
+    assert differed > 20  # the two rules do part often
 
 
 def test_a_time_limit_stops_sampling_but_one_world_is_solved() -> None:

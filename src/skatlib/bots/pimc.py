@@ -869,6 +869,17 @@ class PIMCBot:
         then the weakest.  The search counts in the decision's
         :class:`Decision` (``nodes``, ``cpu``).  On by default (see
         ``declaration_inference``).
+    :param tie_break: how the card play chooses among cards the search rates
+        alike (the same utility summed over the solved worlds, and after
+        ``fight`` the same card points): ``"cards"``, the default, by the plain
+        rule (the richest card when the bot's side holds the trick as last
+        hand, else the poorest, then the weakest); ``"rules"``,
+        :class:`~skatlib.RuleBot`'s card if it is among them (a declarer who
+        wins in every sampled world whatever he leads draws trumps as a
+        player would, instead of leading his poorest card), else the plain
+        rule.  Worlds solved double dummy cannot tell such cards apart: in
+        each world the declarer knows where the trumps are, so he need not
+        draw them (strategy fusion).
     :param play_inference: in the card play, weigh the worlds also by the
         cards the other two have played (:func:`play_weight`: a player who
         cannot beat the trick throws his poorest card, a defender smears his
@@ -893,7 +904,7 @@ class PIMCBot:
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 24, eval_nodes: int = 600_000,
                  eval_world_nodes: int = 100_000, declare_discards: int = 1,
-                 auction_pickups: int = 2, fight: bool = True,
+                 auction_pickups: int = 2, fight: bool = True, tie_break: str = "cards",
                  play_inference: bool = False, trace: bool = False,
                  solver: Solver | None = None) -> None:
         if not isinstance(objective, str):
@@ -926,6 +937,12 @@ class PIMCBot:
         self.declare_discards = _at_least_one(declare_discards, "declare_discards")
         self.auction_pickups = _at_least_one(auction_pickups, "auction_pickups")
         self.fight = bool(fight)
+        if not isinstance(tie_break, str):
+            raise type_error("tie_break", "'cards' or 'rules'", tie_break)
+        if tie_break not in ("cards", "rules"):
+            raise SkatError(f"tie_break must be 'cards' or 'rules', not {tie_break!r}",
+                            Reason.BAD_TABLE)
+        self.tie_break = tie_break
         self.play_inference = bool(play_inference)
         self.trace = bool(trace)
         self.decisions: list[Decision] = []
@@ -1240,7 +1257,7 @@ class PIMCBot:
                                            time.process_time() - cpu))
         if not best:
             return self._fallback.act(o, legal)
-        card = self._tie_break(o, best)
+        card = self._tie_break(o, best, legal)
         return next(a for a in plays if int(a.card) == card)
 
     def _fight(self, worlds: list[Position], cards: list[int], declarer: bool,
@@ -1331,11 +1348,16 @@ class PIMCBot:
                     break
         return u
 
-    def _tie_break(self, o: Observation, cards: list[int]) -> int:
-        """Among equally good cards: if our side holds the trick after the card
-        (as last hand), the richest; otherwise the poorest, then the weakest."""
+    def _tie_break(self, o: Observation, cards: list[int], legal: Sequence[Action]) -> int:
+        """Among equally good cards: with ``tie_break="rules"``, RuleBot's card
+        if it is one of them; otherwise, if our side holds the trick after the
+        card (as last hand), the richest, else the poorest, then the weakest."""
         if len(cards) == 1:
             return cards[0]
+        if self.tie_break == "rules":
+            rule = self._fallback.act(o, legal)
+            if isinstance(rule, Play) and int(rule.card) in cards:
+                return int(rule.card)
         assert o.contract is not None and o.declarer is not None
         gt = int(o.contract.game_type)
         trick = [int(c) for c in o.current_trick]
