@@ -94,6 +94,24 @@ def _at_least_one(value: object, name: str) -> int:
     return n
 
 
+def _one_of(value: object, name: str, options: tuple[str, ...]) -> str:
+    """``value`` as one of the strings ``options`` (an option naming a mode).
+
+    >>> _one_of("rules", "tie_break", ("cards", "rules"))
+    'rules'
+    >>> _one_of("dice", "tie_break", ("cards", "rules"))
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.SkatError: tie_break must be 'cards' or 'rules', not 'dice'
+    """
+    legal = " or ".join(repr(o) for o in options)
+    if not isinstance(value, str):
+        raise type_error(name, legal, value)
+    if value not in options:
+        raise SkatError(f"{name} must be {legal}, not {value!r}", Reason.BAD_TABLE)
+    return value
+
+
 def _probability_like(value: object, name: str, upper: float | None = 1.0) -> float:
     """``value`` as a float from 0 to ``upper`` (``None``: no upper bound)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -107,6 +107,7 @@ from .basic import (
     RuleBot,
     _at_least_one,
     _estimator,
+    _one_of,
     _pairs,
     _probability_like,
     _seeger,
@@ -907,11 +908,6 @@ class PIMCBot:
                  auction_pickups: int = 2, fight: bool = True, tie_break: str = "cards",
                  play_inference: bool = False, trace: bool = False,
                  solver: Solver | None = None) -> None:
-        if not isinstance(objective, str):
-            raise type_error("objective", "'score' or 'points'", objective)
-        if objective not in ("score", "points"):
-            raise SkatError(f"objective must be 'score' or 'points', not {objective!r}",
-                            Reason.BAD_TABLE)
         self.rng = rng_of(seed)
         self.worlds = _at_least_one(worlds, "worlds")
         self.max_nodes = _at_least_one(max_nodes, "max_nodes")
@@ -922,27 +918,17 @@ class PIMCBot:
             cpu_limit, "cpu_limit", upper=None)
         self.inference = bool(inference)
         self.declaration_inference = bool(declaration_inference)
-        self.objective = objective
+        self.objective = _one_of(objective, "objective", ("score", "points"))
         self.bid_confidence = _probability_like(bid_confidence, "bid_confidence")
         self.hand_confidence = _probability_like(hand_confidence, "hand_confidence")
-        if not isinstance(bidding, str):
-            raise type_error("bidding", "'search' or 'rules'", bidding)
-        if bidding not in ("search", "rules"):
-            raise SkatError(f"bidding must be 'search' or 'rules', not {bidding!r}",
-                            Reason.BAD_TABLE)
-        self.bidding = bidding
+        self.bidding = _one_of(bidding, "bidding", ("search", "rules"))
         self.eval_worlds = _at_least_one(eval_worlds, "eval_worlds")
         self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
         self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
         self.declare_discards = _at_least_one(declare_discards, "declare_discards")
         self.auction_pickups = _at_least_one(auction_pickups, "auction_pickups")
         self.fight = bool(fight)
-        if not isinstance(tie_break, str):
-            raise type_error("tie_break", "'cards' or 'rules'", tie_break)
-        if tie_break not in ("cards", "rules"):
-            raise SkatError(f"tie_break must be 'cards' or 'rules', not {tie_break!r}",
-                            Reason.BAD_TABLE)
-        self.tie_break = tie_break
+        self.tie_break = _one_of(tie_break, "tie_break", ("cards", "rules"))
         self.play_inference = bool(play_inference)
         self.trace = bool(trace)
         self.decisions: list[Decision] = []
