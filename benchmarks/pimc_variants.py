@@ -116,6 +116,14 @@ True
 (12, 300000)
 >>> PIMCDiscards(1).declare_discards, PIMCEvalDeep(1).declare_discards
 (3, 1)
+
+:class:`PIMCRuleTie` is today's default bot with ``tie_break="rules"``: among
+the cards the card play's search rates alike, RuleBot's card if it is one of
+them.  Paired with the default on seed 3's deals it gained nothing measurable
+(``docs/bots.rst``, "Breaking ties as a player would").
+
+>>> PIMCRuleTie(1).tie_break, PIMCBot(1).tie_break
+('rules', 'cards')
 """
 
 from __future__ import annotations
@@ -126,10 +134,11 @@ from typing import Any
 from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
-__all__ = ["BOLD_CONFIDENCE", "DEEP_NODES", "DISCARDS", "EVAL_SCALE", "PIMCBold",
-           "PIMCCombined", "PIMCDeclaration", "PIMCDeep", "PIMCDiscards", "PIMCEvalDeep",
-           "PIMCFight", "PIMCFightDeep", "PIMCPlain", "PIMCPlayInference",
-           "PIMCSolverDefaults", "PLAIN_EVAL_NODES", "PLAIN_EVAL_WORLDS", "plain_solver"]
+__all__ = ["BOLD_CONFIDENCE", "DEEPER_EVAL_SCALE", "DEEP_NODES", "DISCARDS", "EVAL_SCALE",
+           "PICKUPS", "PIMCBold", "PIMCCombined", "PIMCDeclaration", "PIMCDeep", "PIMCDiscards",
+           "PIMCEvalDeep", "PIMCEvalDeepPlay", "PIMCEvalDeeper", "PIMCFight", "PIMCFightDeep",
+           "PIMCPickups", "PIMCPlain", "PIMCPlayInference", "PIMCRuleTie", "PIMCSolverDefaults",
+           "PLAIN_EVAL_NODES", "PLAIN_EVAL_WORLDS", "TIE_BREAK", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
