@@ -855,8 +855,9 @@ class PIMCBot:
         what is left of the decision's CPU cap, and bids on if that contract
         supports the bid (a contract with no world solved does not count).  2
         by default since it was measured (see :doc:`/bots`, "A second look
-        before passing": +0.61 points of margin per game against ``pimc_v1``);
-        1 looks at RuleBot's best alone, as the bot did before.
+        before passing": +0.61 points of margin per game against ``pimc_v1``;
+        3 gained nothing measurable, -0.04); 1 looks at RuleBot's best alone,
+        as the bot did before.
     :param fight: break a tie between cards of different card points (worlds
         that are decided: the game won or lost in every world whatever the bot
         plays) by the declarer's exact card points after each tied card in the
