@@ -1,10 +1,13 @@
 #!/usr/bin/env python
 """A declaration or auction lever measured where it acts: duplicate games forked
-at bot 1's declaration after a pickup, or at a pass of its own in the auction.
+at bot 1's declaration after a pickup, or at a pass of its own in the auction;
+and what card play that sees every card would gain, forked at the first card.
 
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
+    python benchmarks/fork.py --sees --deals 1000 --seed 3 --workers 2 \\
+        --out sees-v1-s3.jsonl                     # bot 1 sees every card in the play
     PYTHONPATH=benchmarks python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 \\
         --workers 2 --bots pimc_variants:PIMCEvalDeep,pimc_v1,pimc_v1 \\
         --out pickups2-v1.jsonl                    # the auction's second look
@@ -81,10 +84,22 @@ rotation is played with the default (``OLD``) through the auction:
   change its generator, which in a full run changes its card play by chance
   alone); otherwise both copies play on from the pass and from the bid.
 
+``--sees`` asks what better card play could gain at most: at the first card
+of every game with a declarer the table is copied as above; in ``OLD`` bot 1
+plays on as it is, in ``NEW`` it sees every card (:class:`_Seer`): each of its
+card decisions solves the one real world, the cards as they lie, with no node
+budget and no CPU cap (its auction, skat and declaration were made before the
+fork, so they are the same in both).  The other two bots play as they are in
+both copies.  The report splits the difference by bot 1's role: the games it
+declared (its declarer play seeing) and those another bot declared (its
+defence seeing, next to a partner who does not).  It is a reference, not a
+strict bound: a double-dummy solution assumes that every player sees the cards
+too, which a real opponent or partner does not.
+
 ``--out FILE`` writes one line per deal as it goes (JSON: ``deal``, and per
 rotation ``null`` or ``[old margin, new margin, old contract, new contract,
-old won, new won]``); a run resumed with the same file plays only the deals
-missing from it.
+old won, new won, bot 1 declared]``); a run resumed with the same file plays
+only the deals missing from it.
 """
 
 from __future__ import annotations
@@ -125,6 +140,7 @@ from skatlib.bots.pimc import (
     _solve_world,
     evaluate_hand,
 )
+from skatlib.loop import OnAction
 from skatlib.observation import Observation
 from skatlib.rules import Rules
 from skatlib.search.sampling import World
@@ -187,6 +203,49 @@ def _play_to_stop(state: GameState, bots: Sequence[Bot], watch: Sequence[bool],
     return latest[0], next((w.passed for w in watches if w.passed is not None), None)
 
 
+class _Seer:
+    """Bot 1 of ``NEW`` with ``--sees``: in the card play each decision of
+    ``bot`` solves the one real world (the cards as they lie in
+    :attr:`latest`, which :meth:`track` keeps up as ``on_action`` of
+    :func:`skatlib.play_game`) instead of sampled ones, with no node budget and
+    no CPU cap, and with ``solver`` (by default one with the default bot's
+    settings); every other decision is ``bot``'s own."""
+
+    def __init__(self, bot: PIMCBot, state: GameState, solver: Solver | None = None) -> None:
+        self.bot = bot
+        self.latest = state
+        self.solver = solver if solver is not None else Solver(tt_limit=TT_LIMIT)
+        """The solver of its card decisions (the bot's own is left as it was): the
+        values are exact whatever the solver, so it changes the time alone."""
+
+    def track(self, _seat: int, _action: object, after: GameState) -> None:
+        self.latest = after
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        bot = self.bot
+        if observation.phase != Phase.PLAYING:
+            return bot.act(observation, legal)
+        hands = self.latest.hands
+        world = World((hands[0].mask, hands[1].mask, hands[2].mask), self.latest.skat.mask)
+        saved = bot.cpu_limit, bot.max_nodes, bot.solver
+        bot.cpu_limit, bot.max_nodes, bot.solver = None, SEER_NODES, self.solver
+
+        def real(_o: Observation, _n: int) -> list[World]:
+            return [world]
+
+        setattr(bot, "_sample", real)  # noqa: B010 -- this decision only, on this instance
+        try:
+            return bot.act(observation, legal)
+        finally:
+            delattr(bot, "_sample")
+            bot.cpu_limit, bot.max_nodes, bot.solver = saved
+
+
+SEER_NODES = 10**12
+"""The node budget of a :class:`_Seer`'s card decision: none that binds (its one
+world must be solved, or the bot would fall back to RuleBot's card)."""
+
+
 def _fresh(solver: Solver) -> Solver:
     """A new solver with ``solver``'s settings and an empty table."""
     s = solver
@@ -210,9 +269,9 @@ def _twin_table(bots: list[Bot]) -> list[Bot]:
     return twins
 
 
-Forked = tuple[float, float, str, str, bool, bool]
-"""Bot 1's margin in OLD and NEW, the contracts declared, whether the declarer won
-(bot 1, in the declaration's fork)."""
+Forked = tuple[float, float, str, str, bool, bool, bool]
+"""Bot 1's margin in OLD and NEW, the contracts declared, whether the declarer won,
+and whether bot 1 declared (in OLD; files written before it hold six)."""
 
 Game = Forked | str | None
 """A rotation's outcome: ``None`` where the lever cannot act (bot 1 did not pick
@@ -226,7 +285,9 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     (see :data:`Game`): ``lever="discards"``, at its declaration after a
     pickup, NEW with ``declare_discards=k``; ``lever="pickups"``, at a pass of
     its own in the auction while contracts are left to look at, NEW with
-    ``auction_pickups=k``."""
+    ``auction_pickups=k``; ``lever="sees"``, at the first card of a game with
+    a declarer, NEW seeing every card in the card play (:class:`_Seer`; ``k``
+    is not used)."""
     factories, index = _factories(specs, index)
     at_seat = _seats(rotation)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
@@ -235,20 +296,28 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     if not isinstance(bot1, PIMCBot):
         raise SystemExit(f"bot 1 must be a PIMCBot, not {type(bot1).__name__}")
     auction = lever == "pickups"
+    sees = lever == "sees"
     if auction and bot1.auction_pickups >= k:
         raise SystemExit(f"bot 1 already looks at {bot1.auction_pickups} pickup contracts "
                          f"in the auction: --pickups {k} must be more (the bot before the "
                          f"second look is pimc_variants:PIMCEvalDeep, with PYTHONPATH=benchmarks)")
     state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
-                                  [s == mine for s in range(3)], auction)
+                                  [s == mine and not sees for s in range(3)], auction)
     if auction and passed is None:
         return None
-    if not auction and (state.is_finished or state.phase != Phase.DECLARING
-                        or state.to_move_index != mine):
+    if sees and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None):
+        return None
+    if not auction and not sees and (state.is_finished or state.phase != Phase.DECLARING
+                                     or state.to_move_index != mine):
         return None
     twins = _twin_table(bots)
     old, new = bots[mine], twins[mine]
     assert isinstance(old, PIMCBot) and isinstance(new, PIMCBot)
+    if sees:
+        seer = _Seer(new, state)
+        return _play_on(at_seat, [(state, bots, None),
+                                  (state, [seer if s == mine else t
+                                           for s, t in enumerate(twins)], seer.track)])
     o = observe(state, mine)
     legal = state.legal_actions()
     if passed is not None:  # OLD has passed; NEW looks further from there
@@ -266,14 +335,21 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
         old.cpu_limit, new.cpu_limit = caps
         if old._declared == new._declared:
             return "same"
+    return _play_on(at_seat, [(apply(state, first_old), bots, None),
+                              (apply(state, first_new), twins, None)])
+
+
+def _play_on(at_seat: tuple[int, int, int],
+             tables: Sequence[tuple[GameState, Sequence[Bot], OnAction | None]]) -> Forked:
+    """The two copies of a forked game (OLD, NEW: each a state, its table and its
+    ``on_action``) played to the end, as :data:`Forked`."""
     ends = []
-    for table, action in ((bots, first_old), (twins, first_new)):
-        end = play_game(apply(state, action), table)
-        res = result(end)
+    for state, table, hook in tables:
+        res = result(play_game(state, table, on_action=hook))
         assert res is not None
         ends.append((_game_outcome(at_seat, res), str(getattr(res, "contract", "-"))))
     (a, ca), (b, cb) = ends
-    return _margin(a), _margin(b), ca, cb, a.won, b.won
+    return _margin(a), _margin(b), ca, cb, a.won, b.won, a.declarer == 0
 
 
 def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, k: int,
@@ -292,7 +368,9 @@ def _job(args: tuple[tuple[str, ...], int, int, str, int, bool, str]
 ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration differs",
                      "same contract (another discard)"),
         "pickups": ("bot 1 passed with contracts left to look at", "it bids on",
-                    "the same contract declared")}
+                    "the same contract declared"),
+        "sees": ("the card play began with a declarer", "bot 1 sees every card",
+                 "")}
 """How :func:`report` names, for each lever, where it may act, where it does, and
 the forked games whose contract is the same."""
 
@@ -311,12 +389,24 @@ def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
         return
     won_old, won_new = sum(g[4] for g in forked), sum(g[5] for g in forked)
     same_contract = sum(g[2] == g[3] for g in forked)
-    print(f"in those: the declarer won {won_old} old, {won_new} new; {same} "
-          f"in {same_contract}; new - old per such game: "
-          f"{sum(g[1] - g[0] for g in forked) / len(forked):+.2f} margin")
+    print(f"in those: the declarer won {won_old} old, {won_new} new; "
+          + (f"{same} in {same_contract}; " if same else "")
+          + f"new - old per such game: {sum(g[1] - g[0] for g in forked) / len(forked):+.2f}"
+          " margin")
     m, ci = _mean_ci(per_deal)
     print(f"new - old in bot 1's margin over the mean of the others: {m:+.2f} per game of "
           f"the run, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+    if lever != "sees":
+        return
+    for declared, role in ((True, "bot 1 declared"), (False, "another bot declared")):
+        part = [g for g in forked if g[6] is declared]
+        won_old, won_new = sum(g[4] for g in part), sum(g[5] for g in part)
+        m, ci = _mean_ci([sum(g[1] - g[0] for g in rows[i]
+                              if isinstance(g, tuple) and g[6] is declared) / 3
+                          for i in deals])
+        print(f"{role}: {len(part)} games, the declarer won {won_old} old, {won_new} new; "
+              f"new - old in the margin {m:+.2f} per game of the run, "
+              f"95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
 
 
 Oracle = tuple[bool, list[bool], bool | None]
@@ -419,6 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     levers = p.add_mutually_exclusive_group(required=True)
     levers.add_argument("--discards", type=int)
     levers.add_argument("--pickups", type=int)
+    levers.add_argument("--sees", action="store_true")
     p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
@@ -429,11 +520,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--worlds", type=int, default=0, metavar="W")
     p.add_argument("--uncapped", action="store_true")
     args = p.parse_args(argv)
-    lever = "discards" if args.discards is not None else "pickups"
-    k = args.discards if args.discards is not None else args.pickups
-    if k < 2:
+    lever = ("sees" if args.sees else "discards" if args.discards is not None
+             else "pickups")
+    k = {"discards": args.discards, "pickups": args.pickups, "sees": 0}[lever]
+    if lever != "sees" and k < 2:
         p.error(f"--{lever}: 2 or more (1 is the bot's default), not {k}")
-    if lever == "pickups" and (args.oracle is not None or args.uncapped):
+    if lever != "discards" and (args.oracle is not None or args.uncapped):
         p.error("--oracle and --uncapped go with --discards")
     if args.oracle is not None:
         tasks = [(i, args.seed, args.rules, args.discards, args.worlds)

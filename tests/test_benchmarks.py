@@ -590,7 +590,7 @@ def test_fork_gives_what_two_full_games_give() -> None:
             declared.append([a for a in record.actions if isinstance(a, Declare)])
         (a, ca), (b, cb) = games
         if isinstance(got, tuple):
-            assert got == (fork._margin(a), fork._margin(b), ca, cb, a.won, b.won)
+            assert got == (fork._margin(a), fork._margin(b), ca, cb, a.won, b.won, True)
             assert got[2] == got[3] == "G"  # the contract is kept, the discard differs
             assert declared[0][0].discard != declared[1][0].discard
         else:
@@ -624,7 +624,8 @@ def test_fork_at_a_pass_gives_what_two_full_games_give() -> None:
                 auctions.append([x for x in record.actions if isinstance(x, (Bid, Hold, Pass))])
             (a, ca), (b, cb) = games
             if isinstance(got, tuple):
-                assert got == (fork._margin(a), fork._margin(b), ca, cb, a.won, b.won)
+                assert got == (fork._margin(a), fork._margin(b), ca, cb, a.won, b.won,
+                               a.declarer == 0)
                 assert auctions[0] != auctions[1]
             else:  # the same auction (the card play may differ: see the module docs)
                 assert auctions[0] == auctions[1]
@@ -676,7 +677,9 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
     for bad, says in ((["--pickups", "1"], "--pickups: 2 or more"),
                       (["--pickups", "2", "--uncapped"], "go with --discards"),
                       (["--pickups", "2", "--discards", "2"], "not allowed with"),
-                      ([], "one of the arguments --discards --pickups is required")):
+                      (["--sees", "--oracle", "3"], "go with --discards"),
+                      (["--sees", "--pickups", "2"], "not allowed with"),
+                      ([], "one of the arguments --discards --pickups --sees is required")):
         with pytest.raises(SystemExit) as info:
             fork.main(bad)
         assert info.value.code == 2
@@ -687,6 +690,112 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
     # the default bot looks at two pickup contracts already: nothing to fork
     with pytest.raises(SystemExit, match="already looks at 2 pickup contracts"):
         fork.fork_game(("pimc", "rule", "rule"), 0, 1, ISKO, 0, 2, lever="pickups")
+
+
+def test_fork_sees_forks_every_game_with_a_declarer_at_its_first_card() -> None:
+    """benchmarks/fork.py --sees (issue 17: what card play that sees every card
+    would gain): every rotation with a declarer is forked at its first card;
+    OLD comes out as the arena plays the game, NEW keeps the contract, and the
+    last field says whether bot 1 declared (deal 4: a grand, bot 1 the declarer
+    in one rotation, where seeing the cards changes its margin)."""
+    from skatlib import ISKO, result
+    from skatlib.bots.arena import _game_outcome, duplicate_game
+
+    fork = _fork()
+    specs = (_fork_bot(1), "rule", "rule")
+    forked = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="sees") for r in range(3)]
+    for r, got in enumerate(forked):
+        at_seat, record = duplicate_game(specs, 4, 1, ISKO, r)
+        res = result(record.replay())
+        assert res is not None and isinstance(got, tuple)
+        a = _game_outcome(at_seat, res)
+        assert got[0] == fork._margin(a) and got[4] == a.won
+        assert got[2] == got[3] == str(res.contract)  # type: ignore[union-attr]
+        assert got[6] == (a.declarer == 0)
+    assert [g[6] for g in forked if isinstance(g, tuple)] == [False, False, True]
+    assert any(isinstance(g, tuple) and g[0] != g[1] for g in forked)
+
+
+def test_fork_sees_passed_in_deals_are_not_forked() -> None:
+    """benchmarks/fork.py --sees: a deal passed in (deal 6, rotation 0) has no
+    card play to fork (``None``), as with the other levers."""
+    from skatlib import ISKO, PassedIn, result
+    from skatlib.bots.arena import duplicate_game
+
+    fork = _fork()
+    specs = (_fork_bot(1), "rule", "rule")
+    _, record = duplicate_game(specs, 6, 1, ISKO, 0)
+    assert isinstance(result(record.replay()), PassedIn)
+    assert fork.fork_game(specs, 6, 1, ISKO, 0, 0, lever="sees") is None
+
+
+def test_fork_seer_plays_a_best_card_of_the_real_world() -> None:
+    """benchmarks/fork.py's _Seer: in the card play the bot solves the one real
+    world, so its card is one the solver rates best there for its side (the
+    declarer's score steps, :meth:`PIMCBot._utilities`); the bot's generator,
+    budgets and solver are left as they were."""
+    from skatlib import ISKO, Phase, Play, RuleBot, apply, new_game, observe
+    from skatlib.bots import seeded_deal
+    from skatlib.bots.pimc import PIMCBot, _win_points
+    from skatlib.search.sampling import World
+    from skatlib.search.solver import Solver
+
+    fork = _fork()
+    checked = missed = 0
+    for i, tricks in ((i, t) for t in (3, 6) for i in range(10)):
+        state = new_game(seeded_deal(2, i), ISKO)
+        rule = RuleBot()
+        while not state.is_finished and not (state.phase == Phase.PLAYING
+                                             and len(state.tricks) == tricks):
+            state = apply(state, rule.act(observe(state, state.to_move_index),
+                                          state.legal_actions()))
+        if state.is_finished or state.declarer is None:
+            continue
+        seat = state.to_move_index
+        bot = PIMCBot(7, max_nodes=10, cpu_limit=0.001)
+        before = (bot.rng.getstate(), bot.max_nodes, bot.cpu_limit, bot.solver)
+        card = fork._Seer(bot, state).act(observe(state, seat), state.legal_actions())
+        after = (bot.rng.getstate(), bot.max_nodes, bot.cpu_limit, bot.solver)
+        hands = state.hands
+        pos = PIMCBot._position(observe(state, seat), World(
+            (hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask))
+        assert state.contract is not None
+        judge = PIMCBot(0, solver=Solver())
+        utilities = judge._utilities(pos, _win_points(state.contract))
+        best = (max if seat == int(state.declarer) else min)(utilities.values())
+        assert utilities[int(card.card)] == best
+        assert after == before and "_sample" not in vars(bot)
+        checked += 1
+        rule_card = rule.act(observe(state, seat), state.legal_actions())
+        assert isinstance(rule_card, Play)
+        missed += utilities[int(rule_card.card)] != best
+    assert checked >= 10 and missed  # RuleBot's card (the bot's fallback) is not always best
+
+
+def test_fork_sees_reports_each_role(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/fork.py --sees reads a run back (every deal already in --out,
+    so nothing is played) and splits the paired difference by bot 1's role,
+    per game of the run."""
+    fork = _fork()
+    out = tmp_path / "sees.jsonl"
+    rows = [[[10.0, 40.0, "G", "G", True, True, True], None, [-5.0, -5.0, "S", "S", True, True,
+                                                             False]],
+            [[0.0, -30.0, "D", "D", True, False, False], [20.0, 20.0, "N", "N", False, False,
+                                                         True], None]]
+    out.write_text("".join(json.dumps({"deal": i, "games": g}) + "\n"
+                           for i, g in enumerate(rows)), encoding="utf-8")
+    assert fork.main(["--sees", "--deals", "2", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("2 duplicate deals, 6 games; the card play began with a declarer "
+                           "in 4; bot 1 sees every card in 4 ")
+    assert "same contract" not in text
+    # per game of the run: (30 + 0) / 2 / 3 in all; declarer (+10, 0) / 3, defence (0, -10)
+    assert "new - old in bot 1's margin over the mean of the others: +0.00 per game" in text
+    assert "bot 1 declared: 2 games, the declarer won 1 old, 1 new; new - old in the " \
+           "margin +5.00 per game of the run" in text
+    assert "another bot declared: 2 games, the declarer won 2 old, 1 new; new - old in the " \
+           "margin -5.00 per game of the run" in text
 
 
 def test_fork_oracle_solves_the_real_deal_after_rulebots_declaration(
