@@ -203,6 +203,12 @@ def _play_to_stop(state: GameState, bots: Sequence[Bot], watch: Sequence[bool],
     return latest[0], next((w.passed for w in watches if w.passed is not None), None)
 
 
+def _real_world(state: GameState) -> World:
+    """The cards as they lie in ``state``: the three hands and the skat."""
+    hands = state.hands
+    return World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
+
+
 class _Seer:
     """Bot 1 of ``NEW`` with ``--sees``: in the card play each decision of
     ``bot`` solves the one real world (the cards as they lie in
@@ -225,8 +231,7 @@ class _Seer:
         bot = self.bot
         if observation.phase != Phase.PLAYING:
             return bot.act(observation, legal)
-        hands = self.latest.hands
-        world = World((hands[0].mask, hands[1].mask, hands[2].mask), self.latest.skat.mask)
+        world = _real_world(self.latest)
         saved = bot.cpu_limit, bot.max_nodes, bot.solver
         bot.cpu_limit, bot.max_nodes, bot.solver = None, SEER_NODES, self.solver
 
@@ -375,6 +380,16 @@ ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration di
 the forked games whose contract is the same."""
 
 
+def _gains(rows: dict[int, list[Game]], deals: Sequence[int],
+           declared: bool | None = None) -> list[float]:
+    """NEW - OLD in bot 1's margin per game of each of ``deals`` (the forked
+    games' differences over its three rotations; with ``declared``, only the
+    games in which bot 1 declared, or only those in which it did not)."""
+    return [sum(g[1] - g[0] for g in rows[i]
+                if isinstance(g, tuple) and (declared is None or g[6] is declared)) / 3
+            for i in deals]
+
+
 def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
     """The paired difference over the deals in ``rows`` (see the module docs)."""
     may, does, same = ACTS[lever]
@@ -382,7 +397,7 @@ def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
     games = [g for i in deals for g in rows[i]]
     forked = [g for g in games if isinstance(g, tuple)]
     acting = sum(g is not None for g in games)
-    per_deal = [sum(g[1] - g[0] for g in rows[i] if isinstance(g, tuple)) / 3 for i in deals]
+    per_deal = _gains(rows, deals)
     print(f"{len(deals)} duplicate deals, {len(games)} games; {may} in {acting}; {does} in "
           f"{len(forked)} ({100 * len(forked) / max(1, len(games)):.1f}% of the games)")
     if not forked:
@@ -401,9 +416,7 @@ def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
     for declared, role in ((True, "bot 1 declared"), (False, "another bot declared")):
         part = [g for g in forked if g[6] is declared]
         won_old, won_new = sum(g[4] for g in part), sum(g[5] for g in part)
-        m, ci = _mean_ci([sum(g[1] - g[0] for g in rows[i]
-                              if isinstance(g, tuple) and g[6] is declared) / 3
-                          for i in deals])
+        m, ci = _mean_ci(_gains(rows, deals, declared))
         print(f"{role}: {len(part)} games, the declarer won {won_old} old, {won_new} new; "
               f"new - old in the margin {m:+.2f} per game of the run, "
               f"95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
@@ -434,8 +447,7 @@ def discard_oracle(index: int, seed: int, rules: Rules, discards: int,
 
     declaration_step(o, state.legal_actions(), record)
     cards, options, first = seen[0]
-    hands = state.hands
-    world = World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
+    world = _real_world(state)
     short = _discard_shortlist(cards, options, first, discards, o.bid, seat == 0)
     wins = [_solve_world(solver, cards, seat, options[k][0], options[k][1], world, o.bid)[0]
             for k in short]
