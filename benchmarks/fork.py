@@ -8,6 +8,8 @@ and what card play that sees every card would gain, forked at the first card.
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
     python benchmarks/fork.py --sees --deals 1000 --seed 3 --workers 2 \\
         --out sees-v1-s3.jsonl                     # bot 1 sees every card in the play
+    python benchmarks/fork.py --sees --role declarer --from-trick 4 --deals 1000 \\
+        --seed 3 --workers 2 --out sees4-decl.jsonl  # as declarer, from trick 4 on
     PYTHONPATH=benchmarks python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 \\
         --workers 2 --bots pimc_variants:PIMCEvalDeep,pimc_v1,pimc_v1 \\
         --out pickups2-v1.jsonl                    # the auction's second look
@@ -96,6 +98,19 @@ defence seeing, next to a partner who does not).  It is a reference, not a
 strict bound: a double-dummy solution assumes that every player sees the cards
 too, which a real opponent or partner does not.
 
+``--from-trick K`` lets bot 1 see the cards from trick ``K`` on only (the
+tricks before it plays as it is, in both copies), and ``--role declarer`` or
+``--role defender`` only in the games where it has that role (the others are
+not forked: both copies would play them alike).  Subtracting a run from
+``K`` from a run from trick 1 on the same deals splits what seeing is worth
+between the first ``K - 1`` tricks (with seeing play after them) and the rest.
+A window that ends before the last trick would hand a plan made for known
+cards back to a bot that does not know them, so there is none.  Read back
+with ``--role``, a file of both roles gives that role's games alone, and
+``--less FILE`` prints the difference between this run's gain and the gain
+in ``FILE`` (another run of the same lever, bots and seed), paired by deal
+over the deals in both.
+
 ``--out FILE`` writes one line per deal as it goes (JSON: ``deal``, and per
 rotation ``null`` or ``[old margin, new margin, old contract, new contract,
 old won, new won, bot 1 declared]``); a run resumed with the same file plays
@@ -118,6 +133,7 @@ from typing import TypeVar
 from pimc import _margin, _mean_ci
 
 from skatlib import (
+    Contract,
     GameState,
     Phase,
     RuleBot,
@@ -209,17 +225,25 @@ def _real_world(state: GameState) -> World:
     return World((hands[0].mask, hands[1].mask, hands[2].mask), state.skat.mask)
 
 
+ROLES = ("declarer", "defender")
+"""The roles ``--role`` may restrict ``--sees`` to."""
+
+
 class _Seer:
-    """Bot 1 of ``NEW`` with ``--sees``: in the card play each decision of
-    ``bot`` solves the one real world (the cards as they lie in
+    """Bot 1 of ``NEW`` with ``--sees``: in the card play (from trick
+    ``from_trick`` on) each decision of ``bot`` solves the one real world (the cards as they lie in
     :attr:`latest`, which :meth:`track` keeps up as ``on_action`` of
     :func:`skatlib.play_game`) instead of sampled ones, with no node budget and
     no CPU cap, and with ``solver`` (by default one with the default bot's
     settings); every other decision is ``bot``'s own."""
 
-    def __init__(self, bot: PIMCBot, state: GameState, solver: Solver | None = None) -> None:
+    def __init__(self, bot: PIMCBot, state: GameState, solver: Solver | None = None,
+                 from_trick: int = 1) -> None:
         self.bot = bot
         self.latest = state
+        self.from_trick = from_trick
+        """The first trick (counted from 1) whose cards it plays seeing, to the
+        last; in the tricks before, the bot plays as it is."""
         self.solver = solver if solver is not None else Solver(tt_limit=TT_LIMIT)
         """The solver of its card decisions (the bot's own is left as it was): the
         values are exact whatever the solver, so it changes the time alone."""
@@ -229,7 +253,7 @@ class _Seer:
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         bot = self.bot
-        if observation.phase != Phase.PLAYING:
+        if observation.phase != Phase.PLAYING or len(observation.tricks) + 1 < self.from_trick:
             return bot.act(observation, legal)
         world = _real_world(self.latest)
         saved = bot.cpu_limit, bot.max_nodes, bot.solver
@@ -285,14 +309,18 @@ OLD and NEW decided alike there, else :data:`Forked`."""
 
 
 def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
-              k: int, uncapped: bool = False, *, lever: str = "discards") -> Game:
+              k: int, uncapped: bool = False, *, lever: str = "discards",
+              from_trick: int = 1, role: str | None = None) -> Game:
     """One rotation of duplicate deal ``index`` forked where bot 1's lever acts
     (see :data:`Game`): ``lever="discards"``, at its declaration after a
     pickup, NEW with ``declare_discards=k``; ``lever="pickups"``, at a pass of
     its own in the auction while contracts are left to look at, NEW with
     ``auction_pickups=k``; ``lever="sees"``, at the first card of a game with
     a declarer, NEW seeing every card in the card play (:class:`_Seer`; ``k``
-    is not used)."""
+    is not used): from trick ``from_trick`` (counted from 1) on, and
+    with ``role`` (``"declarer"`` or ``"defender"``) only in the games where
+    bot 1 has that role (the others are ``None``: both copies would play them
+    alike)."""
     factories, index = _factories(specs, index)
     at_seat = _seats(rotation)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
@@ -310,7 +338,8 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
                                   [s == mine and not sees for s in range(3)], auction)
     if auction and passed is None:
         return None
-    if sees and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None):
+    if sees and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None
+                 or (role is not None and (int(state.declarer) == mine) != (role == ROLES[0]))):
         return None
     if not auction and not sees and (state.is_finished or state.phase != Phase.DECLARING
                                      or state.to_move_index != mine):
@@ -319,7 +348,7 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     old, new = bots[mine], twins[mine]
     assert isinstance(old, PIMCBot) and isinstance(new, PIMCBot)
     if sees:
-        seer = _Seer(new, state)
+        seer = _Seer(new, state, from_trick=from_trick)
         return _play_on(at_seat, [(state, bots, None),
                                   (state, [seer if s == mine else t
                                            for s, t in enumerate(twins)], seer.track)])
@@ -358,16 +387,21 @@ def _play_on(at_seat: tuple[int, int, int],
 
 
 def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, k: int,
-              uncapped: bool = False, *, lever: str = "discards") -> list[Game]:
+              uncapped: bool = False, *, lever: str = "discards",
+              from_trick: int = 1, role: str | None = None) -> list[Game]:
     """:func:`fork_game` for the three rotations of deal ``index``."""
-    return [fork_game(specs, index, seed, rules, r, k, uncapped, lever=lever)
-            for r in range(3)]
+    return [fork_game(specs, index, seed, rules, r, k, uncapped, lever=lever,
+                      from_trick=from_trick, role=role) for r in range(3)]
 
 
-def _job(args: tuple[tuple[str, ...], int, int, str, int, bool, str]
-         ) -> tuple[int, list[Game]]:
-    specs, index, seed, rules, k, uncapped, lever = args
-    return index, fork_deal(specs, index, seed, preset(rules), k, uncapped, lever=lever)
+Job = tuple[tuple[str, ...], int, int, str, int, bool, str, int, str | None]
+"""The arguments of :func:`fork_deal` for one deal, as a worker gets them."""
+
+
+def _job(args: Job) -> tuple[int, list[Game]]:
+    specs, index, seed, rules, k, uncapped, lever, from_trick, role = args
+    return index, fork_deal(specs, index, seed, preset(rules), k, uncapped, lever=lever,
+                            from_trick=from_trick, role=role)
 
 
 ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration differs",
@@ -390,9 +424,16 @@ def _gains(rows: dict[int, list[Game]], deals: Sequence[int],
             for i in deals]
 
 
-def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
-    """The paired difference over the deals in ``rows`` (see the module docs)."""
+def report(rows: dict[int, list[Game]], lever: str = "discards",
+           from_trick: int = 1, role: str | None = None) -> None:
+    """The paired difference over the deals in ``rows`` (see the module docs);
+    with ``--sees``, ``from_trick`` and ``role`` say where bot 1 saw the cards."""
     may, does, same = ACTS[lever]
+    if role is not None:
+        may += f", bot 1 {'the' if role == ROLES[0] else 'a'} {role}"
+        rows = _of_role(rows, role)
+    if from_trick > 1:
+        does += f" from trick {from_trick} on"
     deals = sorted(rows)
     games = [g for i in deals for g in rows[i]]
     forked = [g for g in games if isinstance(g, tuple)]
@@ -413,13 +454,55 @@ def report(rows: dict[int, list[Game]], lever: str = "discards") -> None:
           f"the run, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
     if lever != "sees":
         return
-    for declared, role in ((True, "bot 1 declared"), (False, "another bot declared")):
+    for declared, who in ((True, "bot 1 declared"), (False, "another bot declared")):
+        if role is not None and declared != (role == ROLES[0]):
+            continue
         part = [g for g in forked if g[6] is declared]
         won_old, won_new = sum(g[4] for g in part), sum(g[5] for g in part)
         m, ci = _mean_ci(_gains(rows, deals, declared))
-        print(f"{role}: {len(part)} games, the declarer won {won_old} old, {won_new} new; "
+        print(f"{who}: {len(part)} games, the declarer won {won_old} old, {won_new} new; "
               f"new - old in the margin {m:+.2f} per game of the run, "
               f"95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+        kinds = []
+        for kind in ("suit", "grand", "null"):
+            some = [g for g in part if _kind(g[2]) == kind]
+            gain = sum(g[1] - g[0] for g in some) / max(1, 3 * len(deals))
+            kinds.append(f"{kind} {len(some)} (won {sum(g[4] for g in some)} old, "
+                         f"{sum(g[5] for g in some)} new) {gain:+.2f}")
+        print("  by game, games and new - old per game of the run: " + "; ".join(kinds))
+
+
+def _of_role(rows: dict[int, list[Game]], role: str | None) -> dict[int, list[Game]]:
+    """``rows`` with the forked games in which bot 1 does not have ``role`` as
+    ``None`` (a file of both roles read for one; ``None``: all of them)."""
+    if role is None:
+        return rows
+    return {i: [g if not isinstance(g, tuple) or g[6] is (role == ROLES[0]) else None
+                for g in games] for i, games in rows.items()}
+
+
+def report_less(rows: dict[int, list[Game]], other: dict[int, list[Game]],
+                role: str | None = None) -> None:
+    """The paired difference, deal by deal, between two runs' gains (NEW - OLD
+    per game of the run in bot 1's margin) over the deals in both: ``rows``'
+    less ``other``'s (``--less``), with ``role`` the games of that role alone."""
+    deals = sorted(set(rows) & set(other))
+    if not deals:
+        print("--less: no deal in both files")
+        return
+    a, b = _gains(_of_role(rows, role), deals), _gains(_of_role(other, role), deals)
+    ma, _ = _mean_ci(a)
+    mb, _ = _mean_ci(b)
+    m, ci = _mean_ci([x - y for x, y in zip(a, b)])
+    print(f"{len(deals)} deals in both: this run {ma:+.2f}, the other {mb:+.2f} per game of "
+          f"the run; this less the other {m:+.2f}, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
+
+
+def _kind(contract: str) -> str:
+    """``"suit"``, ``"grand"`` or ``"null"``: the kind of game of a contract as
+    :data:`Forked` holds it (``str(Contract)``)."""
+    c = Contract.parse(contract)
+    return "null" if c.is_null else "suit" if c.game_type.is_suit else "grand"
 
 
 Oracle = tuple[bool, list[bool], bool | None]
@@ -531,6 +614,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--oracle", type=int, metavar="N")
     p.add_argument("--worlds", type=int, default=0, metavar="W")
     p.add_argument("--uncapped", action="store_true")
+    p.add_argument("--from-trick", type=int, default=None, metavar="K")
+    p.add_argument("--role", choices=ROLES, default=None)
+    p.add_argument("--less", metavar="FILE")
     args = p.parse_args(argv)
     lever = ("sees" if args.sees else "discards" if args.discards is not None
              else "pickups")
@@ -539,6 +625,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"--{lever}: 2 or more (1 is the bot's default), not {k}")
     if lever != "discards" and (args.oracle is not None or args.uncapped):
         p.error("--oracle and --uncapped go with --discards")
+    if lever != "sees" and (args.from_trick is not None or args.role is not None):
+        p.error("--from-trick and --role go with --sees")
+    if args.less is not None and not os.path.exists(args.less):
+        p.error(f"--less: no file {args.less!r}")
+    from_trick = 1 if args.from_trick is None else args.from_trick
+    if not 1 <= from_trick <= 10:
+        p.error(f"--from-trick: a trick from 1 to 10, not {from_trick}")
     if args.oracle is not None:
         tasks = [(i, args.seed, args.rules, args.discards, args.worlds)
                  for i in range(args.oracle)]
@@ -548,7 +641,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs = tuple(args.bots.split(","))
     rows = _read(args.out) if args.out else {}
     todo = [i for i in range(args.deals) if i not in rows]
-    jobs = [(specs, i, args.seed, args.rules, k, args.uncapped, lever) for i in todo]
+    jobs: list[Job] = [(specs, i, args.seed, args.rules, k, args.uncapped, lever, from_trick,
+                        args.role) for i in todo]
     started = time.perf_counter()
     with open(args.out, "a", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
         for n, (index, games) in enumerate(_mapped(_job, jobs, args.workers), 1):
@@ -559,7 +653,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if n % 25 == 0:
                 print(f"{n}/{len(jobs)} deals, {time.perf_counter() - started:.0f} s",
                       file=sys.stderr, flush=True)
-    report({i: rows[i] for i in range(args.deals) if i in rows}, lever)
+    mine = {i: rows[i] for i in range(args.deals) if i in rows}
+    report(mine, lever, from_trick, args.role)
+    if args.less:
+        report_less(mine, _read(args.less), args.role)
     return 0
 
 

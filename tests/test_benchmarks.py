@@ -679,6 +679,11 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
                       (["--pickups", "2", "--discards", "2"], "not allowed with"),
                       (["--sees", "--oracle", "3"], "go with --discards"),
                       (["--sees", "--pickups", "2"], "not allowed with"),
+                      (["--discards", "2", "--from-trick", "4"], "go with --sees"),
+                      (["--pickups", "2", "--role", "declarer"], "go with --sees"),
+                      (["--sees", "--from-trick", "0"], "--from-trick: a trick from 1 to 10"),
+                      (["--sees", "--from-trick", "11"], "--from-trick: a trick from 1 to 10"),
+                      (["--sees", "--role", "partner"], "invalid choice: 'partner'"),
                       ([], "one of the arguments --discards --pickups --sees is required")):
         with pytest.raises(SystemExit) as info:
             fork.main(bad)
@@ -714,6 +719,78 @@ def test_fork_sees_forks_every_game_with_a_declarer_at_its_first_card() -> None:
         assert got[6] == (a.declarer == 0)
     assert [g[6] for g in forked if isinstance(g, tuple)] == [False, False, True]
     assert any(isinstance(g, tuple) and g[0] != g[1] for g in forked)
+
+
+def test_fork_sees_role_forks_only_the_games_of_that_role() -> None:
+    """benchmarks/fork.py --sees --role: only the games in which bot 1 has that
+    role are forked (the others, which both copies would play alike, are
+    ``None``); with --from-trick, OLD still comes out as the arena plays it."""
+    from skatlib import ISKO, result
+    from skatlib.bots.arena import _game_outcome, duplicate_game
+
+    fork = _fork()
+    specs = (_fork_bot(1), "rule", "rule")
+    # deal 4: bot 1 declares in rotation 2 alone (see the test above)
+    declarer = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="sees", role="declarer",
+                               from_trick=4) for r in range(3)]
+    assert declarer[:2] == [None, None] and isinstance(declarer[2], tuple)
+    assert declarer[2][6] is True
+    at_seat, record = duplicate_game(specs, 4, 1, ISKO, 2)
+    res = result(record.replay())
+    assert res is not None
+    a = _game_outcome(at_seat, res)
+    assert declarer[2][0] == fork._margin(a) and declarer[2][4] == a.won
+    defender = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="sees", role="defender")
+                for r in range(3)]
+    assert [isinstance(g, tuple) and g[6] is False for g in defender] == [True, True, False]
+    assert defender[2] is None
+
+
+def test_fork_seer_from_trick_leaves_the_tricks_before_to_the_bot() -> None:
+    """benchmarks/fork.py's _Seer with ``from_trick``: before that trick the bot
+    decides as it is (it samples worlds, so its generator moves, and plays the
+    card a twin bot plays); from it on, it solves the real world (the
+    generator stays where it was)."""
+    import copy
+
+    from skatlib import ISKO, Phase, apply, new_game, observe
+    from skatlib.bots import seeded_deal
+    from skatlib.bots.pimc import PIMCBot
+    from skatlib.search.solver import Solver
+
+    fork = _fork()
+    seen = {2: 0, 3: 0}
+    for i in range(12):
+        state = new_game(seeded_deal(2, i), ISKO)
+        rule = PIMCBot(3, 3, max_nodes=2000, cpu_limit=None, bidding="rules",
+                       solver=Solver(tt=False))
+        while not state.is_finished and not (state.phase == Phase.PLAYING
+                                             and len(state.tricks) == 2):
+            state = apply(state, rule.act(observe(state, state.to_move_index),
+                                          state.legal_actions()))
+        if state.is_finished or state.declarer is None:
+            continue
+        for _ in range(3):  # trick 3, then the first card of trick 4 and on
+            done = len(state.tricks)
+            seat = state.to_move_index
+            o, legal = observe(state, seat), state.legal_actions()
+            if done in seen and len(legal) > 1:
+                bot = PIMCBot(7, 3, max_nodes=2000, cpu_limit=None, solver=Solver(tt=False))
+                twin = copy.deepcopy(bot)
+                before = bot.rng.getstate()
+                card = fork._Seer(bot, state, from_trick=4).act(o, legal)
+                if done == 2:  # trick 3: the bot's own decision
+                    assert card == twin.act(o, legal)
+                    assert bot.rng.getstate() == twin.rng.getstate() != before
+                else:  # trick 4: the real world, nothing sampled
+                    assert bot.rng.getstate() == before
+                seen[done] += 1
+            while len(state.tricks) == done and not state.is_finished:
+                state = apply(state, rule.act(observe(state, state.to_move_index),
+                                              state.legal_actions()))
+            if state.is_finished:
+                break
+    assert seen[2] >= 5 and seen[3] >= 5
 
 
 def test_fork_sees_passed_in_deals_are_not_forked() -> None:
@@ -796,6 +873,39 @@ def test_fork_sees_reports_each_role(tmp_path: Path,
            "margin +5.00 per game of the run" in text
     assert "another bot declared: 2 games, the declarer won 2 old, 1 new; new - old in the " \
            "margin -5.00 per game of the run" in text
+    # and each role by the kind of game (the contract as the file holds it)
+    assert "  by game, games and new - old per game of the run: suit 0 (won 0 old, 0 new) " \
+           "+0.00; grand 1 (won 1 old, 1 new) +5.00; null 1 (won 0 old, 0 new) +0.00\n" in text
+    assert "  by game, games and new - old per game of the run: suit 2 (won 2 old, 1 new) " \
+           "-5.00; grand 0 (won 0 old, 0 new) +0.00; null 0 (won 0 old, 0 new) +0.00\n" in text
+    # one role read from a file of both: that role's games alone, named with the trick
+    assert fork.main(["--sees", "--deals", "2", "--out", str(out), "--role", "declarer",
+                      "--from-trick", "4"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("2 duplicate deals, 6 games; the card play began with a declarer, "
+                           "bot 1 the declarer in 2; bot 1 sees every card from trick 4 on "
+                           "in 2 ")
+    assert "in those: the declarer won 1 old, 1 new; new - old per such game: +15.00" in text
+    assert "the others: +5.00 per game of the run" in text
+    assert "bot 1 declared: 2 games" in text and "another bot declared" not in text
+    assert fork.main(["--sees", "--deals", "2", "--out", str(out), "--role", "defender"]) == 0
+    text = capsys.readouterr().out
+    assert "began with a declarer, bot 1 a defender in 2; bot 1 sees every card in 2 " in text
+    assert "the others: -5.00 per game of the run" in text
+    assert "bot 1 declared" not in text and "another bot declared: 2 games" in text
+    # --less: paired by deal with another run's file, over the deals in both
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"deal": 1, "games": [[0.0, 30.0, "D", "D", True, True, True],
+                                                      None, None]}) + "\n", encoding="utf-8")
+    assert fork.main(["--sees", "--deals", "2", "--out", str(out), "--less", str(other),
+                      "--role", "declarer"]) == 0
+    # deal 1 alone: this run's declarer games gain 0, the other's +30 / 3
+    assert "1 deals in both: this run +0.00, the other +10.00 per game of the run; this " \
+           "less the other -10.00" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        fork.main(["--sees", "--deals", "2", "--out", str(out), "--less",
+                   str(tmp_path / "none.jsonl")])
+    assert "--less: no file" in capsys.readouterr().err
 
 
 def test_fork_oracle_solves_the_real_deal_after_rulebots_declaration(
