@@ -231,11 +231,11 @@ ROLES = ("declarer", "defender")
 
 class _Seer:
     """Bot 1 of ``NEW`` with ``--sees``: in the card play (from trick
-    ``from_trick`` on) each decision of ``bot`` solves the one real world (the cards as they lie in
-    :attr:`latest`, which :meth:`track` keeps up as ``on_action`` of
-    :func:`skatlib.play_game`) instead of sampled ones, with no node budget and
-    no CPU cap, and with ``solver`` (by default one with the default bot's
-    settings); every other decision is ``bot``'s own."""
+    ``from_trick`` on) each decision of ``bot`` solves the one real world (the
+    cards as they lie in :attr:`latest`, which :meth:`track` keeps up as
+    ``on_action`` of :func:`skatlib.play_game`) instead of sampled ones, with
+    no node budget and no CPU cap, and with ``solver`` (by default one with the
+    default bot's settings); every other decision is ``bot``'s own."""
 
     def __init__(self, bot: PIMCBot, state: GameState, solver: Solver | None = None,
                  from_trick: int = 1) -> None:
