@@ -229,6 +229,11 @@ ROLES = ("declarer", "defender")
 """The roles ``--role`` may restrict ``--sees`` to."""
 
 
+def _declares(role: str | None) -> bool | None:
+    """Whether bot 1 declares in the games of ``role`` (``None``: any role)."""
+    return None if role is None else role == ROLES[0]
+
+
 class _Seer:
     """Bot 1 of ``NEW`` with ``--sees``: in the card play (from trick
     ``from_trick`` on) each decision of ``bot`` solves the one real world (the
@@ -339,7 +344,7 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     if auction and passed is None:
         return None
     if sees and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None
-                 or (role is not None and (int(state.declarer) == mine) != (role == ROLES[0]))):
+                 or _declares(role) not in (None, int(state.declarer) == mine)):
         return None
     if not auction and not sees and (state.is_finished or state.phase != Phase.DECLARING
                                      or state.to_move_index != mine):
@@ -415,12 +420,12 @@ the forked games whose contract is the same."""
 
 
 def _gains(rows: dict[int, list[Game]], deals: Sequence[int],
-           declared: bool | None = None) -> list[float]:
+           keep: Callable[[Forked], bool] | None = None) -> list[float]:
     """NEW - OLD in bot 1's margin per game of each of ``deals`` (the forked
-    games' differences over its three rotations; with ``declared``, only the
-    games in which bot 1 declared, or only those in which it did not)."""
+    games' differences over its three rotations; with ``keep``, only the
+    forked games it keeps)."""
     return [sum(g[1] - g[0] for g in rows[i]
-                if isinstance(g, tuple) and (declared is None or g[6] is declared)) / 3
+                if isinstance(g, tuple) and (keep is None or keep(g))) / 3
             for i in deals]
 
 
@@ -455,29 +460,36 @@ def report(rows: dict[int, list[Game]], lever: str = "discards",
     if lever != "sees":
         return
     for declared, who in ((True, "bot 1 declared"), (False, "another bot declared")):
-        if role is not None and declared != (role == ROLES[0]):
+        if _declares(role) not in (None, declared):
             continue
         part = [g for g in forked if g[6] is declared]
         won_old, won_new = sum(g[4] for g in part), sum(g[5] for g in part)
-        m, ci = _mean_ci(_gains(rows, deals, declared))
+        m, ci = _mean_ci(_gains(rows, deals, _games_of(declared)))
         print(f"{who}: {len(part)} games, the declarer won {won_old} old, {won_new} new; "
               f"new - old in the margin {m:+.2f} per game of the run, "
               f"95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
         kinds = []
         for kind in ("suit", "grand", "null"):
             some = [g for g in part if _kind(g[2]) == kind]
-            gain = sum(g[1] - g[0] for g in some) / max(1, 3 * len(deals))
+            gain, _ = _mean_ci(_gains(rows, deals, _games_of(declared, kind)))
             kinds.append(f"{kind} {len(some)} (won {sum(g[4] for g in some)} old, "
                          f"{sum(g[5] for g in some)} new) {gain:+.2f}")
         print("  by game, games and new - old per game of the run: " + "; ".join(kinds))
 
 
+def _games_of(declared: bool, kind: str | None = None) -> Callable[[Forked], bool]:
+    """A filter for :func:`_gains`: the forked games in which bot 1 declared (or
+    did not), and with ``kind``, only those of that kind of game."""
+    return lambda g: g[6] is declared and (kind is None or _kind(g[2]) == kind)
+
+
 def _of_role(rows: dict[int, list[Game]], role: str | None) -> dict[int, list[Game]]:
     """``rows`` with the forked games in which bot 1 does not have ``role`` as
     ``None`` (a file of both roles read for one; ``None``: all of them)."""
-    if role is None:
+    declared = _declares(role)
+    if declared is None:
         return rows
-    return {i: [g if not isinstance(g, tuple) or g[6] is (role == ROLES[0]) else None
+    return {i: [g if not isinstance(g, tuple) or g[6] is declared else None
                 for g in games] for i, games in rows.items()}
 
 
