@@ -1,7 +1,8 @@
 #!/usr/bin/env python
-"""A declaration or auction lever measured where it acts: duplicate games forked
-at bot 1's declaration after a pickup, or at a pass of its own in the auction;
-and what card play that sees every card would gain, forked at the first card.
+"""A declaration, auction or card play lever measured where it acts: duplicate
+games forked at bot 1's declaration after a pickup, at a pass of its own in the
+auction, or at the first card (a card play setting, or card play that sees
+every card).
 
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
@@ -13,6 +14,8 @@ and what card play that sees every card would gain, forked at the first card.
     PYTHONPATH=benchmarks python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 \\
         --workers 2 --bots pimc_variants:PIMCEvalDeep,pimc_v1,pimc_v1 \\
         --out pickups2-v1.jsonl                    # the auction's second look
+    python benchmarks/fork.py --card-play worlds=60 --deals 1000 --seed 3 --workers 2 \
+        --out worlds60-v1-s3.jsonl                 # three times the worlds in the play
 
 A lever that changes nothing but what the declarer puts away and declares after
 picking up the skat (``PIMCBot(declare_discards=...)``) leaves every other game
@@ -111,6 +114,20 @@ with ``--role``, a file of both roles gives that role's games alone, and
 in ``FILE`` (another run of the same lever, bots and seed), paired by deal
 over the deals in both.
 
+``--card-play KEY=VALUE[,KEY=VALUE...]`` measures a lever of the card play
+itself (:data:`CARD_PLAY`: ``worlds``, ``max_nodes``, ``first_world``,
+``fight``, ``tie_break``, ``play_inference``, ``objective``) the same way: at
+the first card of every game with a declarer the table is copied; in ``OLD``
+bot 1 plays on as it is, in ``NEW`` its card decisions are made with those
+settings (:class:`_Tweaked`), the rest as in ``--sees``.  The auction, the
+skat and the declaration were made before the fork, so what the run measures is
+the card play alone, paired game by game (a full arena run of the setting
+would add the noise of auctions that come out otherwise under the CPU cap).
+``--from-trick`` and ``--role`` work as with ``--sees``, and so does the
+report by role and kind of game.  ``--card-play worlds=60`` asks what three
+times the worlds are worth where the budget lets the bot solve them (from
+about trick 4 on it solves every world it samples).
+
 ``--out FILE`` writes one line per deal as it goes (JSON: ``deal``, and per
 rotation ``null`` or ``[old margin, new margin, old contract, new contract,
 old won, new won, bot 1 declared]``); a run resumed with the same file plays
@@ -126,7 +143,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -234,6 +251,13 @@ def _declares(role: str | None) -> bool | None:
     return None if role is None else role == ROLES[0]
 
 
+def _in_window(observation: Observation, from_trick: int) -> bool:
+    """Whether a decision is one of the card play's from trick ``from_trick``
+    (counted from 1) on: where :class:`_Seer` sees and :class:`_Tweaked` changes
+    the settings."""
+    return observation.phase == Phase.PLAYING and len(observation.tricks) + 1 >= from_trick
+
+
 class _Seer:
     """Bot 1 of ``NEW`` with ``--sees``: in the card play (from trick
     ``from_trick`` on) each decision of ``bot`` solves the one real world (the
@@ -258,7 +282,7 @@ class _Seer:
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         bot = self.bot
-        if observation.phase != Phase.PLAYING or len(observation.tricks) + 1 < self.from_trick:
+        if not _in_window(observation, self.from_trick):
             return bot.act(observation, legal)
         world = _real_world(self.latest)
         saved = bot.cpu_limit, bot.max_nodes, bot.solver
@@ -273,6 +297,81 @@ class _Seer:
         finally:
             delattr(bot, "_sample")
             bot.cpu_limit, bot.max_nodes, bot.solver = saved
+
+
+CARD_PLAY: dict[str, type] = {"worlds": int, "max_nodes": int, "first_world": int,
+                              "fight": bool, "tie_break": str, "play_inference": bool,
+                              "objective": str}
+"""The :class:`~skatlib.bots.pimc.PIMCBot` settings ``--card-play`` may change (each
+an attribute of the bot named as its keyword argument), with their types: those
+that act in the card play alone."""
+
+
+def card_play_settings(text: str) -> dict[str, object]:
+    """``--card-play``'s ``KEY=VALUE,...`` as :class:`~skatlib.bots.pimc.PIMCBot`
+    keyword arguments, checked by the bot's own constructor; a :exc:`ValueError`
+    that names what is wrong otherwise.
+
+    >>> card_play_settings("worlds=60, fight=false")
+    {'worlds': 60, 'fight': False}
+    """
+    settings: dict[str, object] = {}
+    for item in (part.strip() for part in text.split(",")):
+        key, eq, value = (x.strip() for x in item.partition("="))
+        if not eq or not key or not value:
+            raise ValueError(f"{item!r} is not KEY=VALUE (e.g. worlds=60)")
+        kind = CARD_PLAY.get(key)
+        if kind is None:
+            raise ValueError(f"{key!r} is not a card play setting; one of "
+                             f"{', '.join(CARD_PLAY)}")
+        if key in settings:
+            raise ValueError(f"{key!r} is given twice")
+        if kind is bool:
+            flag = {"true": True, "1": True, "false": False, "0": False}.get(value.lower())
+            if flag is None:
+                raise ValueError(f"{key}={value!r}: true or false (or 1 or 0)")
+            settings[key] = flag
+        elif kind is int:
+            try:
+                settings[key] = int(value)
+            except ValueError:
+                raise ValueError(f"{key}={value!r}: a whole number") from None
+        else:
+            settings[key] = value
+    PIMCBot(0, **settings)  # type: ignore[arg-type]  # its own checks, its own errors
+    return settings
+
+
+def _label(settings: Mapping[str, object]) -> str:
+    """``settings`` as ``--card-play`` writes them (``worlds=60,fight=false``)."""
+    return ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in settings.items())
+
+
+class _Tweaked:
+    """Bot 1 of ``NEW`` with ``--card-play``: in the card play (from trick
+    ``from_trick`` on) each decision of ``bot`` is made with ``settings`` (its
+    attributes of those names), which are put back after it; every other
+    decision is ``bot``'s own, with its own settings."""
+
+    def __init__(self, bot: PIMCBot, settings: Mapping[str, object],
+                 from_trick: int = 1) -> None:
+        self.bot = bot
+        self.settings = dict(settings)
+        self.from_trick = from_trick
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        bot = self.bot
+        if not _in_window(observation, self.from_trick):
+            return bot.act(observation, legal)
+        saved = {k: getattr(bot, k) for k in self.settings}
+        for k, v in self.settings.items():
+            setattr(bot, k, v)
+        try:
+            return bot.act(observation, legal)
+        finally:
+            for k, v in saved.items():
+                setattr(bot, k, v)
 
 
 SEER_NODES = 10**12
@@ -315,17 +414,19 @@ OLD and NEW decided alike there, else :data:`Forked`."""
 
 def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
               k: int, uncapped: bool = False, *, lever: str = "discards",
-              from_trick: int = 1, role: str | None = None) -> Game:
+              from_trick: int = 1, role: str | None = None,
+              settings: Mapping[str, object] | None = None) -> Game:
     """One rotation of duplicate deal ``index`` forked where bot 1's lever acts
     (see :data:`Game`): ``lever="discards"``, at its declaration after a
     pickup, NEW with ``declare_discards=k``; ``lever="pickups"``, at a pass of
     its own in the auction while contracts are left to look at, NEW with
     ``auction_pickups=k``; ``lever="sees"``, at the first card of a game with
     a declarer, NEW seeing every card in the card play (:class:`_Seer`; ``k``
-    is not used): from trick ``from_trick`` (counted from 1) on, and
-    with ``role`` (``"declarer"`` or ``"defender"``) only in the games where
-    bot 1 has that role (the others are ``None``: both copies would play them
-    alike)."""
+    is not used); ``lever="card-play"``, at the same card, NEW with the card play
+    ``settings`` (:class:`_Tweaked`).  Those two from trick ``from_trick``
+    (counted from 1) on, and with ``role`` (``"declarer"`` or ``"defender"``)
+    only in the games where bot 1 has that role (the others are ``None``: both
+    copies would play them alike)."""
     factories, index = _factories(specs, index)
     at_seat = _seats(rotation)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
@@ -335,18 +436,23 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
         raise SystemExit(f"bot 1 must be a PIMCBot, not {type(bot1).__name__}")
     auction = lever == "pickups"
     sees = lever == "sees"
+    plays = sees or lever == "card-play"  # forked at the first card
+    if lever == "card-play" and (not settings or all(
+            getattr(bot1, key) == value for key, value in settings.items())):
+        raise SystemExit(f"--card-play {_label(settings or {})!r}: bot 1 already plays "
+                         f"so; the settings must change something")
     if auction and bot1.auction_pickups >= k:
         raise SystemExit(f"bot 1 already looks at {bot1.auction_pickups} pickup contracts "
                          f"in the auction: --pickups {k} must be more (the bot before the "
                          f"second look is pimc_variants:PIMCEvalDeep, with PYTHONPATH=benchmarks)")
     state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
-                                  [s == mine and not sees for s in range(3)], auction)
+                                  [s == mine and not plays for s in range(3)], auction)
     if auction and passed is None:
         return None
-    if sees and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None
+    if plays and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None
                  or _declares(role) not in (None, int(state.declarer) == mine)):
         return None
-    if not auction and not sees and (state.is_finished or state.phase != Phase.DECLARING
+    if not auction and not plays and (state.is_finished or state.phase != Phase.DECLARING
                                      or state.to_move_index != mine):
         return None
     twins = _twin_table(bots)
@@ -357,6 +463,11 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
         return _play_on(at_seat, [(state, bots, None),
                                   (state, [seer if s == mine else t
                                            for s, t in enumerate(twins)], seer.track)])
+    if plays:
+        tweaked = _Tweaked(new, settings or {}, from_trick)
+        return _play_on(at_seat, [(state, bots, None),
+                                  (state, [tweaked if s == mine else t
+                                           for s, t in enumerate(twins)], None)])
     o = observe(state, mine)
     legal = state.legal_actions()
     if passed is not None:  # OLD has passed; NEW looks further from there
@@ -393,20 +504,22 @@ def _play_on(at_seat: tuple[int, int, int],
 
 def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, k: int,
               uncapped: bool = False, *, lever: str = "discards",
-              from_trick: int = 1, role: str | None = None) -> list[Game]:
+              from_trick: int = 1, role: str | None = None,
+              settings: Mapping[str, object] | None = None) -> list[Game]:
     """:func:`fork_game` for the three rotations of deal ``index``."""
     return [fork_game(specs, index, seed, rules, r, k, uncapped, lever=lever,
-                      from_trick=from_trick, role=role) for r in range(3)]
+                      from_trick=from_trick, role=role, settings=settings) for r in range(3)]
 
 
-Job = tuple[tuple[str, ...], int, int, str, int, bool, str, int, str | None]
+Job = tuple[tuple[str, ...], int, int, str, int, bool, str, int, str | None,
+            dict[str, object]]
 """The arguments of :func:`fork_deal` for one deal, as a worker gets them."""
 
 
 def _job(args: Job) -> tuple[int, list[Game]]:
-    specs, index, seed, rules, k, uncapped, lever, from_trick, role = args
+    specs, index, seed, rules, k, uncapped, lever, from_trick, role, settings = args
     return index, fork_deal(specs, index, seed, preset(rules), k, uncapped, lever=lever,
-                            from_trick=from_trick, role=role)
+                            from_trick=from_trick, role=role, settings=settings)
 
 
 ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration differs",
@@ -414,9 +527,14 @@ ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration di
         "pickups": ("bot 1 passed with contracts left to look at", "it bids on",
                     "the same contract declared"),
         "sees": ("the card play began with a declarer", "bot 1 sees every card",
-                 "")}
+                 ""),
+        "card-play": ("the card play began with a declarer", "bot 1 plays with {}", "")}
 """How :func:`report` names, for each lever, where it may act, where it does, and
 the forked games whose contract is the same."""
+
+FIRST_CARD = ("sees", "card-play")
+"""The levers forked at the first card, which take ``--from-trick`` and ``--role``
+and are reported by role and kind of game."""
 
 
 def _gains(rows: dict[int, list[Game]], deals: Sequence[int],
@@ -430,10 +548,13 @@ def _gains(rows: dict[int, list[Game]], deals: Sequence[int],
 
 
 def report(rows: dict[int, list[Game]], lever: str = "discards",
-           from_trick: int = 1, role: str | None = None) -> None:
+           from_trick: int = 1, role: str | None = None,
+           settings: Mapping[str, object] | None = None) -> None:
     """The paired difference over the deals in ``rows`` (see the module docs);
-    with ``--sees``, ``from_trick`` and ``role`` say where bot 1 saw the cards."""
+    with ``--sees`` or ``--card-play``, ``from_trick`` and ``role`` say where bot 1
+    saw the cards or played with ``settings``."""
     may, does, same = ACTS[lever]
+    does = does.format(_label(settings or {}))
     if role is not None:
         may += f", bot 1 {'the' if role == ROLES[0] else 'a'} {role}"
         rows = _of_role(rows, role)
@@ -457,7 +578,7 @@ def report(rows: dict[int, list[Game]], lever: str = "discards",
     m, ci = _mean_ci(per_deal)
     print(f"new - old in bot 1's margin over the mean of the others: {m:+.2f} per game of "
           f"the run, 95% CI [{m - ci:+.2f}, {m + ci:+.2f}]")
-    if lever != "sees":
+    if lever not in FIRST_CARD:
         return
     for declared, who in ((True, "bot 1 declared"), (False, "another bot declared")):
         if _declares(role) not in (None, declared):
@@ -617,6 +738,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     levers.add_argument("--discards", type=int)
     levers.add_argument("--pickups", type=int)
     levers.add_argument("--sees", action="store_true")
+    levers.add_argument("--card-play", metavar="KEY=VALUE[,KEY=VALUE]")
     p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
@@ -630,15 +752,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--role", choices=ROLES, default=None)
     p.add_argument("--less", metavar="FILE")
     args = p.parse_args(argv)
-    lever = ("sees" if args.sees else "discards" if args.discards is not None
-             else "pickups")
-    k = {"discards": args.discards, "pickups": args.pickups, "sees": 0}[lever]
-    if lever != "sees" and k < 2:
+    lever = ("sees" if args.sees else "card-play" if args.card_play is not None
+             else "discards" if args.discards is not None else "pickups")
+    k = {"discards": args.discards, "pickups": args.pickups}.get(lever, 0)
+    if lever not in FIRST_CARD and k < 2:
         p.error(f"--{lever}: 2 or more (1 is the bot's default), not {k}")
     if lever != "discards" and (args.oracle is not None or args.uncapped):
         p.error("--oracle and --uncapped go with --discards")
-    if lever != "sees" and (args.from_trick is not None or args.role is not None):
-        p.error("--from-trick and --role go with --sees")
+    if lever not in FIRST_CARD and (args.from_trick is not None or args.role is not None):
+        p.error("--from-trick and --role go with --sees or --card-play")
+    settings: dict[str, object] = {}
+    if args.card_play is not None:
+        try:
+            settings = card_play_settings(args.card_play)
+        except ValueError as e:
+            p.error(f"--card-play: {e}")
     if args.less is not None and not os.path.exists(args.less):
         p.error(f"--less: no file {args.less!r}")
     from_trick = 1 if args.from_trick is None else args.from_trick
@@ -654,7 +782,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = _read(args.out) if args.out else {}
     todo = [i for i in range(args.deals) if i not in rows]
     jobs: list[Job] = [(specs, i, args.seed, args.rules, k, args.uncapped, lever, from_trick,
-                        args.role) for i in todo]
+                        args.role, settings) for i in todo]
     started = time.perf_counter()
     with open(args.out, "a", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
         for n, (index, games) in enumerate(_mapped(_job, jobs, args.workers), 1):
@@ -666,7 +794,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{n}/{len(jobs)} deals, {time.perf_counter() - started:.0f} s",
                       file=sys.stderr, flush=True)
     mine = {i: rows[i] for i in range(args.deals) if i in rows}
-    report(mine, lever, from_trick, args.role)
+    report(mine, lever, from_trick, args.role, settings)
     if args.less:
         report_less(mine, _read(args.less), args.role)
     return 0

@@ -679,12 +679,22 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
                       (["--pickups", "2", "--discards", "2"], "not allowed with"),
                       (["--sees", "--oracle", "3"], "go with --discards"),
                       (["--sees", "--pickups", "2"], "not allowed with"),
-                      (["--discards", "2", "--from-trick", "4"], "go with --sees"),
-                      (["--pickups", "2", "--role", "declarer"], "go with --sees"),
+                      (["--discards", "2", "--from-trick", "4"], "go with --sees or --card-play"),
+                      (["--pickups", "2", "--role", "declarer"], "go with --sees or --card-play"),
+                      (["--card-play", "worlds=60", "--oracle", "3"], "go with --discards"),
+                      (["--card-play", "worlds=60", "--sees"], "not allowed with"),
+                      (["--card-play", "worlds=0"], "--card-play: worlds must be at least 1"),
+                      (["--card-play", "depth=3"], "--card-play: 'depth' is not a card play"),
+                      (["--card-play", "worlds"], "--card-play: 'worlds' is not KEY=VALUE"),
+                      (["--card-play", "fight=maybe"], "fight='maybe': true or false"),
+                      (["--card-play", "worlds=lots"], "worlds='lots': a whole number"),
+                      (["--card-play", "worlds=30,worlds=40"], "'worlds' is given twice"),
+                      (["--card-play", "tie_break=odd"], "tie_break must be 'cards' or"),
                       (["--sees", "--from-trick", "0"], "--from-trick: a trick from 1 to 10"),
                       (["--sees", "--from-trick", "11"], "--from-trick: a trick from 1 to 10"),
                       (["--sees", "--role", "partner"], "invalid choice: 'partner'"),
-                      ([], "one of the arguments --discards --pickups --sees is required")):
+                      ([], "one of the arguments --discards --pickups --sees --card-play "
+                           "is required")):
         with pytest.raises(SystemExit) as info:
             fork.main(bad)
         assert info.value.code == 2
@@ -791,6 +801,63 @@ def test_fork_seer_from_trick_leaves_the_tricks_before_to_the_bot() -> None:
             if state.is_finished:
                 break
     assert seen[2] >= 5 and seen[3] >= 5
+
+
+def test_fork_card_play_forks_every_game_with_a_declarer_at_its_first_card() -> None:
+    """benchmarks/fork.py --card-play (issue 17: a card play setting measured in
+    the card play alone): every rotation with a declarer is forked at its first
+    card; OLD comes out as the arena plays the game and NEW keeps the contract
+    (deal 4, bot 1 the declarer in rotation 2; one world instead of three
+    changes its margin somewhere); a setting the bot already has is refused."""
+    from skatlib import ISKO, result
+    from skatlib.bots.arena import _game_outcome, duplicate_game
+
+    fork = _fork()
+    specs = (_fork_bot(1), "rule", "rule")
+    forked = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="card-play",
+                             settings={"worlds": 1}) for r in range(3)]
+    for r, got in enumerate(forked):
+        at_seat, record = duplicate_game(specs, 4, 1, ISKO, r)
+        res = result(record.replay())
+        assert res is not None and isinstance(got, tuple)
+        a = _game_outcome(at_seat, res)
+        assert got[0] == fork._margin(a) and got[4] == a.won
+        assert got[2] == got[3] == str(res.contract)  # type: ignore[union-attr]
+        assert got[6] == (a.declarer == 0)
+    assert any(isinstance(g, tuple) and g[0] != g[1] for g in forked)
+    declarer = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="card-play", role="declarer",
+                               settings={"worlds": 1}) for r in range(3)]
+    assert declarer[:2] == [None, None] and declarer[2] == forked[2]
+    for same in ({"worlds": 3}, {}):
+        with pytest.raises(SystemExit, match="bot 1 already plays so"):
+            fork.fork_game(specs, 4, 1, ISKO, 0, 0, lever="card-play", settings=same)
+
+
+def test_fork_tweaked_plays_with_the_settings_from_its_trick_on() -> None:
+    """benchmarks/fork.py's _Tweaked: in the card play from ``from_trick`` on the
+    bot decides with the settings (here 5 worlds sampled instead of 2, seen in
+    its trace), before it and outside the card play with its own; its own
+    settings are back after every decision."""
+    from skatlib import ISKO, Phase, apply, new_game, observe
+    from skatlib.bots import seeded_deal
+    from skatlib.bots.pimc import PIMCBot
+    from skatlib.search.solver import Solver
+
+    fork = _fork()
+    sampled: dict[bool, set[int]] = {True: set(), False: set()}
+    for i in range(6):
+        bot = PIMCBot(3, 2, max_nodes=2000, cpu_limit=None, bidding="rules", trace=True,
+                      solver=Solver(tt=False))
+        tweaked = fork._Tweaked(bot, {"worlds": 5}, from_trick=3)
+        state = new_game(seeded_deal(2, i), ISKO)
+        while not state.is_finished:
+            o, legal = observe(state, state.to_move_index), state.legal_actions()
+            before = len(bot.decisions)
+            state = apply(state, tweaked.act(o, legal))
+            assert bot.worlds == 2
+            if o.phase == Phase.PLAYING and len(bot.decisions) > before:
+                sampled[len(o.tricks) >= 2].add(bot.decisions[-1].sampled)
+    assert sampled == {True: {5}, False: {2}}
 
 
 def test_fork_sees_passed_in_deals_are_not_forked() -> None:
@@ -906,6 +973,27 @@ def test_fork_sees_reports_each_role(tmp_path: Path,
         fork.main(["--sees", "--deals", "2", "--out", str(out), "--less",
                    str(tmp_path / "none.jsonl")])
     assert "--less: no file" in capsys.readouterr().err
+
+
+def test_fork_card_play_reports_its_settings_and_each_role(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/fork.py --card-play reads a run back (nothing to play) and names
+    the settings as given, split by role as --sees is."""
+    fork = _fork()
+    out = tmp_path / "worlds.jsonl"
+    rows = [[[10.0, 40.0, "G", "G", True, True, True], None, None],
+            [[0.0, -30.0, "D", "D", True, False, False], None, None]]
+    out.write_text("".join(json.dumps({"deal": i, "games": g}) + "\n"
+                           for i, g in enumerate(rows)), encoding="utf-8")
+    assert fork.main(["--card-play", "worlds=60, fight=False", "--deals", "2",
+                      "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("2 duplicate deals, 6 games; the card play began with a declarer "
+                           "in 2; bot 1 plays with worlds=60,fight=false in 2 ")
+    assert "bot 1 declared: 1 games, the declarer won 1 old, 1 new; new - old in the " \
+           "margin +5.00 per game of the run" in text
+    assert "another bot declared: 1 games, the declarer won 1 old, 0 new; new - old in the " \
+           "margin -5.00 per game of the run" in text
 
 
 def test_fork_oracle_solves_the_real_deal_after_rulebots_declaration(
