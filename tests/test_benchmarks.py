@@ -707,18 +707,24 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
         fork.fork_game(("pimc", "rule", "rule"), 0, 1, ISKO, 0, 2, lever="pickups")
 
 
-def test_fork_sees_forks_every_game_with_a_declarer_at_its_first_card() -> None:
-    """benchmarks/fork.py --sees (issue 17: what card play that sees every card
-    would gain): every rotation with a declarer is forked at its first card;
-    OLD comes out as the arena plays the game, NEW keeps the contract, and the
-    last field says whether bot 1 declared (deal 4: a grand, bot 1 the declarer
-    in one rotation, where seeing the cards changes its margin)."""
+@pytest.mark.parametrize(("lever", "settings"), [("sees", None),
+                                                  ("card-play", {"worlds": 1})])
+def test_fork_first_card_levers_fork_every_game_with_a_declarer(
+        lever: str, settings: dict[str, object] | None) -> None:
+    """benchmarks/fork.py --sees and --card-play (issue 17: what card play that
+    sees every card would gain; a card play setting measured in the card play
+    alone): every rotation with a declarer is forked at its first card; OLD
+    comes out as the arena plays the game, NEW keeps the contract, and the last
+    field says whether bot 1 declared (deal 4: a grand, bot 1 the declarer in
+    one rotation; seeing the cards, or one world instead of three, changes its
+    margin somewhere)."""
     from skatlib import ISKO, result
     from skatlib.bots.arena import _game_outcome, duplicate_game
 
     fork = _fork()
     specs = (_fork_bot(1), "rule", "rule")
-    forked = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="sees") for r in range(3)]
+    forked = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever=lever, settings=settings)
+              for r in range(3)]
     for r, got in enumerate(forked):
         at_seat, record = duplicate_game(specs, 4, 1, ISKO, r)
         res = result(record.replay())
@@ -803,31 +809,19 @@ def test_fork_seer_from_trick_leaves_the_tricks_before_to_the_bot() -> None:
     assert seen[2] >= 5 and seen[3] >= 5
 
 
-def test_fork_card_play_forks_every_game_with_a_declarer_at_its_first_card() -> None:
-    """benchmarks/fork.py --card-play (issue 17: a card play setting measured in
-    the card play alone): every rotation with a declarer is forked at its first
-    card; OLD comes out as the arena plays the game and NEW keeps the contract
-    (deal 4, bot 1 the declarer in rotation 2; one world instead of three
-    changes its margin somewhere); a setting the bot already has is refused."""
-    from skatlib import ISKO, result
-    from skatlib.bots.arena import _game_outcome, duplicate_game
+def test_fork_card_play_role_and_settings_it_refuses() -> None:
+    """benchmarks/fork.py --card-play --role declarer: only the rotation bot 1
+    declares is forked (deal 4: rotation 2), as without --role; a setting the
+    bot already has (or none) is refused."""
+    from skatlib import ISKO
 
     fork = _fork()
     specs = (_fork_bot(1), "rule", "rule")
-    forked = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="card-play",
-                             settings={"worlds": 1}) for r in range(3)]
-    for r, got in enumerate(forked):
-        at_seat, record = duplicate_game(specs, 4, 1, ISKO, r)
-        res = result(record.replay())
-        assert res is not None and isinstance(got, tuple)
-        a = _game_outcome(at_seat, res)
-        assert got[0] == fork._margin(a) and got[4] == a.won
-        assert got[2] == got[3] == str(res.contract)  # type: ignore[union-attr]
-        assert got[6] == (a.declarer == 0)
-    assert any(isinstance(g, tuple) and g[0] != g[1] for g in forked)
-    declarer = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="card-play", role="declarer",
-                               settings={"worlds": 1}) for r in range(3)]
-    assert declarer[:2] == [None, None] and declarer[2] == forked[2]
+    forked = [fork.fork_game(specs, 4, 1, ISKO, r, 0, lever="card-play", role=role,
+                             settings={"worlds": 1}) for role in (None, "declarer")
+              for r in range(3)]
+    assert forked[3:5] == [None, None] and forked[5] == forked[2]
+    assert isinstance(forked[2], tuple) and forked[2][6] is True
     for same in ({"worlds": 3}, {}):
         with pytest.raises(SystemExit, match="bot 1 already plays so"):
             fork.fork_game(specs, 4, 1, ISKO, 0, 0, lever="card-play", settings=same)
