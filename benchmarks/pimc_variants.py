@@ -449,3 +449,28 @@ class PIMCRuleTie(PIMCPickups):
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("tie_break", TIE_BREAK)
         super().__init__(seed, **options)
+
+
+WORLDS = 60
+"""The card play's worlds of :class:`PIMCWorlds60`."""
+
+
+class PIMCWorlds60(PIMCBot):
+    """Today's default bot with ``worlds=`` :data:`WORLDS` in the card play (the
+    node budget and the CPU cap unchanged, so the first tricks stay bound by the
+    budget and from about trick 4 on it solves all 60).  Its move times::
+
+        PYTHONPATH=benchmarks python benchmarks/pimc.py --deals 8 --rule-deals 0 \\
+            --bots pimc_variants:PIMCWorlds60
+
+    The lever itself is measured in the card play alone by
+    ``benchmarks/fork.py --card-play worlds=60`` (``docs/bots.rst``, "More worlds
+    in the card play").
+
+    >>> PIMCWorlds60().worlds, PIMCBot().worlds
+    (60, 20)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("worlds", WORLDS)
+        super().__init__(seed, **options)
