@@ -14,7 +14,7 @@ every card).
     PYTHONPATH=benchmarks python benchmarks/fork.py --pickups 2 --deals 1000 --seed 1 \\
         --workers 2 --bots pimc_variants:PIMCEvalDeep,pimc_v1,pimc_v1 \\
         --out pickups2-v1.jsonl                    # the auction's second look
-    python benchmarks/fork.py --card-play worlds=60 --deals 1000 --seed 3 --workers 2 \
+    python benchmarks/fork.py --card-play worlds=60 --deals 1000 --seed 3 --workers 2 \\
         --out worlds60-v1-s3.jsonl                 # three times the worlds in the play
 
 A lever that changes nothing but what the declarer puts away and declares after
