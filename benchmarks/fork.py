@@ -258,6 +258,25 @@ def _in_window(observation: Observation, from_trick: int) -> bool:
     return observation.phase == Phase.PLAYING and len(observation.tricks) + 1 >= from_trick
 
 
+@contextlib.contextmanager
+def _set_for(bot: PIMCBot, attrs: Mapping[str, object]) -> Iterator[None]:
+    """``bot``'s attributes set to ``attrs`` inside the ``with`` block, and put
+    back as they were after it (one the instance did not have, such as a
+    method shadowed for the block, is removed again)."""
+    own = vars(bot)
+    saved = {k: own[k] for k in attrs if k in own}
+    for k, v in attrs.items():
+        setattr(bot, k, v)
+    try:
+        yield
+    finally:
+        for k in attrs:
+            if k in saved:
+                setattr(bot, k, saved[k])
+            else:
+                delattr(bot, k)
+
+
 class _Seer:
     """Bot 1 of ``NEW`` with ``--sees``: in the card play (from trick
     ``from_trick`` on) each decision of ``bot`` solves the one real world (the
@@ -285,18 +304,14 @@ class _Seer:
         if not _in_window(observation, self.from_trick):
             return bot.act(observation, legal)
         world = _real_world(self.latest)
-        saved = bot.cpu_limit, bot.max_nodes, bot.solver
-        bot.cpu_limit, bot.max_nodes, bot.solver = None, SEER_NODES, self.solver
 
         def real(_o: Observation, _n: int) -> list[World]:
             return [world]
 
-        setattr(bot, "_sample", real)  # noqa: B010 -- this decision only, on this instance
-        try:
+        # this decision only, on this instance: the one real world, no budget, no cap
+        with _set_for(bot, {"cpu_limit": None, "max_nodes": SEER_NODES,
+                            "solver": self.solver, "_sample": real}):
             return bot.act(observation, legal)
-        finally:
-            delattr(bot, "_sample")
-            bot.cpu_limit, bot.max_nodes, bot.solver = saved
 
 
 CARD_PLAY: dict[str, type] = {"worlds": int, "max_nodes": int, "first_world": int,
@@ -364,14 +379,8 @@ class _Tweaked:
         bot = self.bot
         if not _in_window(observation, self.from_trick):
             return bot.act(observation, legal)
-        saved = {k: getattr(bot, k) for k in self.settings}
-        for k, v in self.settings.items():
-            setattr(bot, k, v)
-        try:
+        with _set_for(bot, self.settings):
             return bot.act(observation, legal)
-        finally:
-            for k, v in saved.items():
-                setattr(bot, k, v)
 
 
 SEER_NODES = 10**12
