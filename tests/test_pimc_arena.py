@@ -664,10 +664,41 @@ def test_play_inference_draws_worlds_that_fit_the_play() -> None:
     ({"cpu_limit": -0.5}, SkatError), ({"cpu_limit": "2"}, TypeError),
     ({"seed": "x"}, TypeError), ({"solver": "fast"}, TypeError),
     ({"tie_break": 1}, TypeError), ({"tie_break": "random"}, SkatError),
+    ({"declarer_worlds": 0}, SkatError), ({"declarer_worlds": "60"}, TypeError),
 ])
 def test_pimc_options_are_checked(kwargs: dict[str, object], error: type[Exception]) -> None:
     with pytest.raises(error):
         PIMCBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_declarer_worlds_sets_the_worlds_of_the_declarers_card_decisions() -> None:
+    """``PIMCBot(declarer_worlds=n)``: a card decision as declarer samples ``n``
+    worlds, one as a defender ``worlds``; ``None`` (and ``pimc_v1``) samples
+    ``worlds`` in both roles.  Checked at every card decision of seat 0 in
+    random games bid and declared by RuleBot."""
+    from skatlib import Phase, Play, apply, legal_actions, observe
+
+    assert PIMCBot.v1().declarer_worlds is None
+    both = PIMCBot(seed=2, worlds=3, declarer_worlds=7, max_nodes=3000, fight=False, trace=True)
+    plain = PIMCBot(seed=2, worlds=3, max_nodes=3000, fight=False, trace=True)
+    rule = RuleBot()
+    seen = {True: 0, False: 0}
+    for i in range(16):
+        s = new_game(Deal.shuffled(300 + i))
+        while not s.is_finished:
+            o, legal = observe(s, s.to_move_index), legal_actions(s)
+            plays = [a for a in legal if isinstance(a, Play)]
+            if s.phase == Phase.PLAYING and s.to_move_index == 0 and len(plays) > 1:
+                declarer = s.declarer_index == 0
+                action = both.act(o, legal)
+                plain.act(o, legal)
+                assert both.decisions[-1].sampled == (7 if declarer else 3)
+                assert plain.decisions[-1].sampled == 3
+                seen[declarer] += 1
+            else:
+                action = rule.act(o, legal)
+            s = apply(s, action)
+    assert seen[True] >= 5 and seen[False] >= 5, seen
 
 
 def test_tie_break_rules_takes_rulebots_card_among_the_tied_ones() -> None:

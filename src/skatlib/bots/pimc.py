@@ -785,6 +785,11 @@ class PIMCBot:
 
     :param seed: seed (or :class:`random.Random`) for the world sampler.
     :param worlds: worlds solved per card decision (at most).
+    :param declarer_worlds: worlds solved per card decision (at most) when the
+        bot is the declarer (``None``: ``worlds``).  The node budget
+        (``max_nodes``) and the CPU cap stay the same, so more worlds are
+        solved only where the positions are small enough (from about the
+        fourth trick on).
     :param objective: ``"score"`` (steps of the game score, fast) or
         ``"points"`` (exact card points).
     :param max_nodes: search budget per card decision, in solver nodes (about
@@ -899,6 +904,7 @@ class PIMCBot:
     """
 
     def __init__(self, seed: int | random.Random | None = None, worlds: int = 20, *,
+                 declarer_worlds: int | None = None,
                  objective: str = "score", max_nodes: int = 150_000, first_world: int = 2,
                  time_limit: float | None = None, cpu_limit: float | None = 2.5,
                  inference: bool = True, declaration_inference: bool = True,
@@ -911,6 +917,8 @@ class PIMCBot:
                  solver: Solver | None = None) -> None:
         self.rng = rng_of(seed)
         self.worlds = _at_least_one(worlds, "worlds")
+        self.declarer_worlds = None if declarer_worlds is None else _at_least_one(
+            declarer_worlds, "declarer_worlds")
         self.max_nodes = _at_least_one(max_nodes, "max_nodes")
         self.first_world = _at_least_one(first_world, "first_world")
         self.time_limit = None if time_limit is None else _probability_like(
@@ -959,9 +967,9 @@ class PIMCBot:
         >>> b.max_nodes, b.inference, b.hand_confidence, b.bidding, b.fight
         (50000, False, 0.55, 'rules', False)
         """
-        return cls(seed, 20, max_nodes=50_000, first_world=4, cpu_limit=None, inference=False,
-                   declaration_inference=False, bid_confidence=0.55, hand_confidence=0.55,
-                   bidding="rules", fight=False,
+        return cls(seed, 20, declarer_worlds=None, max_nodes=50_000, first_world=4,
+                   cpu_limit=None, inference=False, declaration_inference=False,
+                   bid_confidence=0.55, hand_confidence=0.55, bidding="rules", fight=False,
                    solver=Solver(tt_limit=TT_LIMIT, killers=False, qsym=False,
                                  endgame=False))
 
@@ -1202,7 +1210,9 @@ class PIMCBot:
         assert o.contract is not None and o.declarer is not None
         started = time.perf_counter()
         cpu = time.process_time()
-        worlds = self._sample(o, self.worlds)
+        declarer = int(o.seat) == int(o.declarer)
+        worlds = self._sample(o, self.worlds if self.declarer_worlds is None or not declarer
+                              else self.declarer_worlds)
         totals: dict[int, float] = {int(a.card): 0.0 for a in plays}
         win = _win_points(o.contract)
         solver = self.solver
@@ -1232,7 +1242,6 @@ class PIMCBot:
             solver.deadline = None
         best: list[int] = []
         if solved:
-            declarer = int(o.seat) == int(o.declarer)
             best_value = max(totals.values()) if declarer else min(totals.values())
             best = [c for c, v in totals.items() if abs(v - best_value) < 1e-9]
             if self.fight and len({T.CARD_POINTS[c] for c in best}) > 1:
