@@ -16,6 +16,8 @@ every card).
         --out pickups2-v1.jsonl                    # the auction's second look
     python benchmarks/fork.py --card-play worlds=60 --deals 1000 --seed 3 --workers 2 \\
         --out worlds60-v1-s3.jsonl                 # three times the worlds in the play
+    python benchmarks/fork.py --card-play worlds=60 --role declarer --deals 1500 --seed 4 \\
+        --workers 2 --out worlds60-decl-s4.jsonl   # ... as declarer only
 
 A lever that changes nothing but what the declarer puts away and declares after
 picking up the skat (``PIMCBot(declare_discards=...)``) leaves every other game
@@ -115,8 +117,9 @@ in ``FILE`` (another run of the same lever, bots and seed), paired by deal
 over the deals in both.
 
 ``--card-play KEY=VALUE[,KEY=VALUE...]`` measures a lever of the card play
-itself (:data:`CARD_PLAY`: ``worlds``, ``max_nodes``, ``first_world``,
-``fight``, ``tie_break``, ``play_inference``, ``objective``) the same way: at
+itself (:data:`CARD_PLAY`: ``worlds``, ``declarer_worlds``, ``max_nodes``,
+``first_world``, ``fight``, ``tie_break``, ``play_inference``, ``objective``) the
+same way: at
 the first card of every game with a declarer the table is copied; in ``OLD``
 bot 1 plays on as it is, in ``NEW`` its card decisions are made with those
 settings (:class:`_Tweaked`), the rest as in ``--sees``.  The auction, the
@@ -314,9 +317,9 @@ class _Seer:
             return bot.act(observation, legal)
 
 
-CARD_PLAY: dict[str, type] = {"worlds": int, "max_nodes": int, "first_world": int,
-                              "fight": bool, "tie_break": str, "play_inference": bool,
-                              "objective": str}
+CARD_PLAY: dict[str, type] = {"worlds": int, "declarer_worlds": int, "max_nodes": int,
+                              "first_world": int, "fight": bool, "tie_break": str,
+                              "play_inference": bool, "objective": str}
 """The :class:`~skatlib.bots.pimc.PIMCBot` settings ``--card-play`` may change (each
 an attribute of the bot named as its keyword argument), with their types: those
 that act in the card play alone."""

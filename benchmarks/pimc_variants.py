@@ -135,10 +135,11 @@ from skatlib.bots.pimc import TT_LIMIT, PIMCBot
 from skatlib.search.solver import Solver
 
 __all__ = ["BOLD_CONFIDENCE", "DEEPER_EVAL_SCALE", "DEEP_NODES", "DISCARDS", "EVAL_SCALE",
-           "PICKUPS", "PIMCBold", "PIMCCombined", "PIMCDeclaration", "PIMCDeep", "PIMCDiscards",
-           "PIMCEvalDeep", "PIMCEvalDeepPlay", "PIMCEvalDeeper", "PIMCFight", "PIMCFightDeep",
-           "PIMCPickups", "PIMCPlain", "PIMCPlayInference", "PIMCRuleTie", "PIMCSolverDefaults",
-           "PLAIN_EVAL_NODES", "PLAIN_EVAL_WORLDS", "TIE_BREAK", "plain_solver"]
+           "PICKUPS", "PIMCBold", "PIMCCombined", "PIMCDeclaration", "PIMCDeclarerWorlds60",
+           "PIMCDeep", "PIMCDiscards", "PIMCEvalDeep", "PIMCEvalDeepPlay", "PIMCEvalDeeper",
+           "PIMCFight", "PIMCFightDeep", "PIMCPickups", "PIMCPlain", "PIMCPlayInference",
+           "PIMCRuleTie", "PIMCSolverDefaults", "PIMCWorlds60", "PLAIN_EVAL_NODES",
+           "PLAIN_EVAL_WORLDS", "TIE_BREAK", "WORLDS", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
 """The searched win probability at which :class:`PIMCBold` bids a contract."""
@@ -452,7 +453,8 @@ class PIMCRuleTie(PIMCPickups):
 
 
 WORLDS = 60
-"""The card play's worlds of :class:`PIMCWorlds60`."""
+"""The card play's worlds of :class:`PIMCWorlds60` (and the declarer's of
+:class:`PIMCDeclarerWorlds60`)."""
 
 
 class PIMCWorlds60(PIMCBot):
@@ -473,4 +475,25 @@ class PIMCWorlds60(PIMCBot):
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("worlds", WORLDS)
+        super().__init__(seed, **options)
+
+
+class PIMCDeclarerWorlds60(PIMCBot):
+    """Today's default bot with ``declarer_worlds=`` :data:`WORLDS`: 60 worlds in
+    the card play as declarer, ``worlds`` (20) as a defender, where the run of
+    :class:`PIMCWorlds60` found its gain.  Its move times::
+
+        PYTHONPATH=benchmarks python benchmarks/pimc.py --deals 8 --rule-deals 0 \\
+            --bots pimc_variants:PIMCDeclarerWorlds60
+
+    The lever itself: ``benchmarks/fork.py --card-play worlds=60 --role declarer``
+    (``docs/bots.rst``, "More worlds in the card play").
+
+    >>> b = PIMCDeclarerWorlds60()
+    >>> b.declarer_worlds, b.worlds, PIMCBot().declarer_worlds
+    (60, 20, None)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("declarer_worlds", WORLDS)
         super().__init__(seed, **options)
