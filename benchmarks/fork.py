@@ -119,10 +119,9 @@ over the deals in both.
 ``--card-play KEY=VALUE[,KEY=VALUE...]`` measures a lever of the card play
 itself (:data:`CARD_PLAY`: ``worlds``, ``declarer_worlds``, ``max_nodes``,
 ``first_world``, ``fight``, ``tie_break``, ``play_inference``, ``objective``) the
-same way: at
-the first card of every game with a declarer the table is copied; in ``OLD``
-bot 1 plays on as it is, in ``NEW`` its card decisions are made with those
-settings (:class:`_Tweaked`), the rest as in ``--sees``.  The auction, the
+same way: at the first card of every game with a declarer the table is copied;
+in ``OLD`` bot 1 plays on as it is, in ``NEW`` its card decisions are made with
+those settings (:class:`_Tweaked`), the rest as in ``--sees``.  The auction, the
 skat and the declaration were made before the fork, so what the run measures is
 the card play alone, paired game by game (a full arena run of the setting
 would add the noise of auctions that come out otherwise under the CPU cap).

@@ -481,13 +481,14 @@ class PIMCWorlds60(PIMCBot):
 class PIMCDeclarerWorlds60(PIMCBot):
     """Today's default bot with ``declarer_worlds=`` :data:`WORLDS`: 60 worlds in
     the card play as declarer, ``worlds`` (20) as a defender, where the run of
-    :class:`PIMCWorlds60` found its gain.  Its move times::
+    :class:`PIMCWorlds60` on seed 3 put its gain (a run of its own on seed 4
+    did not confirm it).  Its move times::
 
         PYTHONPATH=benchmarks python benchmarks/pimc.py --deals 8 --rule-deals 0 \\
             --bots pimc_variants:PIMCDeclarerWorlds60
 
     The lever itself: ``benchmarks/fork.py --card-play worlds=60 --role declarer``
-    (``docs/bots.rst``, "More worlds in the card play").
+    (``docs/bots.rst``, "More worlds as declarer").
 
     >>> b = PIMCDeclarerWorlds60()
     >>> b.declarer_worlds, b.worlds, PIMCBot().declarer_worlds
