@@ -482,10 +482,10 @@ class PIMCDeclarerWorlds60(PIMCBot):
     """Today's default bot with ``declarer_worlds=`` :data:`WORLDS`: 60 worlds in
     the card play as declarer, ``worlds`` (20) as a defender, where the run of
     :class:`PIMCWorlds60` on seed 3 put its gain (a run of its own on seed 4
-    did not confirm it).  Its move times::
+    did not confirm it).  Its move times, beside the default's in the same run::
 
         PYTHONPATH=benchmarks python benchmarks/pimc.py --deals 8 --rule-deals 0 \\
-            --bots pimc_variants:PIMCDeclarerWorlds60
+            --bots pimc,pimc_variants:PIMCDeclarerWorlds60
 
     The lever itself: ``benchmarks/fork.py --card-play worlds=60 --role declarer``
     (``docs/bots.rst``, "More worlds as declarer").

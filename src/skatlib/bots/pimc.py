@@ -788,8 +788,8 @@ class PIMCBot:
     :param declarer_worlds: worlds solved per card decision (at most) when the
         bot is the declarer (``None``: ``worlds``).  The node budget
         (``max_nodes``) and the CPU cap stay the same, so more worlds are
-        solved only where the positions are small enough (from about the
-        fourth trick on).
+        solved only where the positions are small enough (mostly from the
+        third or fourth trick on).
     :param objective: ``"score"`` (steps of the game score, fast) or
         ``"points"`` (exact card points).
     :param max_nodes: search budget per card decision, in solver nodes (about
