@@ -13,6 +13,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --calibration 60   # RuleBot's estimate against the solver
     python benchmarks/pimc.py --play-fit 200 --bots rule   # the play inference's model
     PYTHONPATH=benchmarks python benchmarks/pimc.py --dd-loss run.jsonl --games 200
+    python benchmarks/pimc.py --fusion 40 --depth 2 --from-trick 4   # strategy fusion
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -81,6 +82,24 @@ of other processes does not inflate):
   declarer's double-dummy card points at the first lead, his final card points,
   what the declarer and each defender gave away per game, and the games whose
   double-dummy verdict at the first lead the play turned around.
+* with ``--fusion N`` (and ``--depth D``, default 2, ``--from-trick K``, default
+  4, ``--seed``, ``--budget`` nodes, default 3,000,000): deals
+  ``seeded_deal(seed, i)``, ``i < N``, each played three times as the arena
+  plays ``--bots pimc,pimc_v1,pimc_v1`` (the default bot in each seat against
+  two ``pimc_v1``).  At every card decision of the default bot as declarer
+  from trick ``K`` on (with two or more cards to choose from), 20 worlds are
+  drawn as the bot draws them (its inference from the bidding; a twin of the
+  bot draws them, so the game goes on as it would) and
+  :func:`~skatlib.bots.pimc.alphamu_wins` counts, for each legal card, the
+  worlds it wins double dummy (depth 1, PIMC's count) and with one plan for
+  the declarer's next ``D`` decisions (depth ``D``), within ``--budget``
+  solver nodes (a search that passes it is counted and left out).  Printed
+  per trick: the decisions, those searched, those where some card wins fewer
+  worlds with one plan, those where the cards with the best count change, and
+  those where no card of PIMC's best count is among the best with one plan
+  (a bot that searched so would play another card); the bot's own card below
+  the best count at depth 1 and at depth ``D``; and the CPU seconds of the
+  depth-``D`` search (median, max).
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -98,9 +117,12 @@ import time
 from collections.abc import Callable, Sequence
 
 from skatlib import (
+    Action,
+    Bot,
     GameRecord,
     GameResult,
     GameState,
+    Observation,
     Phase,
     RuleBot,
     SkatError,
@@ -127,13 +149,14 @@ from skatlib.bots.pimc import (
     PIMCBot,
     _auction_candidates,
     _win_points,
+    alphamu_wins,
     evaluate_hand,
     play_weight,
 )
 from skatlib.cli.arena import report as arena_report
 from skatlib.scoring import seeger_fabian_points
 from skatlib.search.sampling import World, sample_worlds
-from skatlib.search.solver import Solver
+from skatlib.search.solver import SearchAborted, Solver
 
 
 def _traced(name: str, seed: int) -> PIMCBot:
@@ -660,6 +683,111 @@ def dd_losses(path: str, games: int) -> None:
               f"though won: {turned_lost}")
 
 
+FUSION_WORLDS = 20
+"""Worlds drawn per decision by :func:`fusion` (the default bot's ``worlds``)."""
+
+
+class _FusionRow:
+    """One trick's counts in :func:`fusion`."""
+
+    def __init__(self) -> None:
+        self.decisions = self.searched = self.lower = self.changed = self.other = 0
+        self.bot_below_1 = self.bot_below_d = 0
+        self.cpu: list[float] = []
+
+
+class _FusionWatch:
+    """The default PIMC bot, which before each of its card decisions as declarer
+    from ``from_trick`` on counts the worlds each card wins at depth 1 and
+    ``depth`` (:func:`~skatlib.bots.pimc.alphamu_wins`) in worlds its twin
+    draws."""
+
+    def __init__(self, seed: int, depth: int, from_trick: int, budget: int,
+                 rows: dict[int, _FusionRow]) -> None:
+        self.bot = make_bot("pimc", seed)
+        self.twin = make_bot("pimc", seed + 1_000_003)
+        assert isinstance(self.bot, PIMCBot) and isinstance(self.twin, PIMCBot)
+        self.depth, self.from_trick, self.budget, self.rows = depth, from_trick, budget, rows
+
+    def act(self, o: Observation, legal: Sequence[Action]) -> Action:
+        action = self.bot.act(o, legal)
+        trick = len(o.tricks) + 1
+        plays = [a for a in legal if isinstance(a, Play)]
+        if (o.phase is Phase.PLAYING and o.contract is not None and o.declarer is not None
+                and int(o.declarer) == int(o.seat) and trick >= self.from_trick
+                and len({int(a.card) for a in plays}) > 1):
+            self._count(o, trick, action)
+        return action
+
+    def _count(self, o: Observation, trick: int, action: Action) -> None:
+        twin = self.twin
+        assert isinstance(twin, PIMCBot) and o.contract is not None
+        worlds = [twin._position(o, w) for w in twin._sample(o, FUSION_WORLDS)]
+        win = _win_points(o.contract)
+        row = self.rows.setdefault(trick, _FusionRow())
+        row.decisions += 1
+        solver = twin.solver
+        cpu = time.process_time()
+        solver.node_limit = solver.nodes + self.budget
+        try:
+            one = alphamu_wins(worlds, 1, win=win, solver=solver)
+            deep = alphamu_wins(worlds, self.depth, win=win, solver=solver)
+        except SearchAborted:
+            return
+        finally:
+            solver.node_limit = None
+        row.cpu.append(time.process_time() - cpu)
+        row.searched += 1
+        best_1 = {c for c, n in one.items() if n == max(one.values())}
+        best_d = {c for c, n in deep.items() if n == max(deep.values())}
+        row.lower += any(deep[c] < one[c] for c in one)
+        row.changed += best_1 != best_d
+        row.other += not best_1 & best_d
+        assert isinstance(action, Play)
+        card = int(action.card)
+        row.bot_below_1 += one[card] < max(one.values())
+        row.bot_below_d += deep[card] < max(deep.values())
+
+
+def fusion(deals: int, depth: int, from_trick: int, seed: int, budget: int) -> None:
+    """How often one plan for the declarer's next decisions changes the count of
+    won worlds and the best card (see the module docs)."""
+    rows: dict[int, _FusionRow] = {}
+    games = declared = 0
+    for i in range(deals):
+        if i and i % 10 == 0:
+            print(f"{i}/{deals} deals", file=sys.stderr, flush=True)
+        for seat in range(3):
+            watch = _FusionWatch(seed * 1000 + 3 * i + seat, depth, from_trick, budget, rows)
+            bots: list[Bot] = [make_bot("pimc_v1", seed * 1000 + 3 * i + (seat + k) % 3)
+                               for k in (1, 2)]
+            bots.insert(seat, watch)
+            _, res = play_deal(seeded_deal(seed, i), bots)
+            games += 1
+            declared += isinstance(res, GameResult) and res.declarer == seat
+    print(f"{deals} deals (seed {seed}), {games} games, the default bot declared {declared}; "
+          f"depth {depth} from trick {from_trick}, {FUSION_WORLDS} worlds, budget "
+          f"{budget:,} nodes")
+    print(f"{'trick':>5} {'decisions':>9} {'searched':>8} {'lower':>5} {'changed':>7} "
+          f"{'other':>5} {'bot<1':>5} {'bot<d':>5} {'cpu median':>10} {'cpu max':>8}")
+    total = _FusionRow()
+    for t in sorted(rows):
+        r = rows[t]
+        for name in ("decisions", "searched", "lower", "changed", "other", "bot_below_1",
+                     "bot_below_d"):
+            setattr(total, name, getattr(total, name) + getattr(r, name))
+        total.cpu.extend(r.cpu)
+        _fusion_line(str(t), r)
+    _fusion_line("all", total)
+
+
+def _fusion_line(label: str, r: _FusionRow) -> None:
+    cpu = (f"{statistics.median(r.cpu):>10.3f} {max(r.cpu):>8.2f}" if r.cpu
+           else f"{'-':>10} {'-':>8}")
+    print(f"{label:>5} {r.decisions:>9} {r.searched:>8} {r.lower:>5} {r.changed:>7} "
+          f"{r.other:>5} {r.bot_below_1:>5} {r.bot_below_d:>5} {cpu}")
+
+
 def throughput(deals: int) -> None:
     rates = {}
     for bots in ("random", "rule"):
@@ -687,7 +815,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--play-fit", type=int, metavar="N")
     p.add_argument("--dd-loss", metavar="FILE")
     p.add_argument("--games", type=int, default=100)
+    p.add_argument("--fusion", type=int, metavar="N")
+    p.add_argument("--depth", type=int, default=2)
+    p.add_argument("--from-trick", type=int, default=4)
+    p.add_argument("--budget", type=int, default=3_000_000)
     args = p.parse_args(argv)
+    if args.fusion:
+        if args.depth < 1 or not 1 <= args.from_trick <= 10 or args.budget < 1:
+            p.error("--depth and --budget must be at least 1, --from-trick 1..10")
+        fusion(args.fusion, args.depth, args.from_trick, args.seed, args.budget)
+        return 0
     if args.dd_loss:
         dd_losses(args.dd_loss, args.games)
         return 0

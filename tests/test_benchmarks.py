@@ -1047,3 +1047,44 @@ def test_fork_oracle_solves_the_real_deal_after_rulebots_declaration(
     out = capsys.readouterr().out
     assert f"the searched choice turns {up} lost into won" in out
     assert f"and {down} won into lost" in out and f"net {up - down:+d} of {len(found)}" in out
+
+
+def test_pimc_fusion_counts_where_one_plan_changes_the_declarers_card(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --fusion: per trick, the declarer's decisions searched
+    at depth 1 and depth D (alphamu_wins); with depth 1 nothing can change, with
+    depth 2 a changed best card implies a lowered count, and a search past the
+    budget is counted as not searched.  (Quick PIMC bots stand in for the
+    registry's, whose games take seconds.)"""
+    import re
+
+    from skatlib.bots.pimc import PIMCBot
+
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    monkeypatch.setattr(module, "make_bot", lambda name, seed: PIMCBot(
+        seed=seed, worlds=4, max_nodes=4000, eval_worlds=3, eval_nodes=20_000,
+        eval_world_nodes=5_000, cpu_limit=None))
+
+    def table(*args: str) -> list[list[int]]:
+        assert module.main(["--fusion", "4", "--seed", "2", *args]) == 0
+        out = capsys.readouterr().out
+        assert re.search(r"4 deals \(seed 2\), 12 games, the default bot declared \d+", out), out
+        rows = re.findall(r"^\s*(\d+|all)((?:\s+\d+){7})\s+(?:[\d.]+\s+[\d.]+|-\s+-)$", out,
+                          re.MULTILINE)
+        assert rows and rows[-1][0] == "all", out
+        return [[int(x) for x in r[1].split()] for r in rows]
+
+    deep = table("--depth", "2", "--from-trick", "5")
+    total = deep[-1]
+    assert total[0] > 0 and total[0] == sum(r[0] for r in deep[:-1])
+    for decisions, searched, lower, changed, other, below_1, below_d in deep:
+        assert decisions >= searched >= lower >= changed >= other
+        assert below_1 <= searched and below_d <= searched
+    flat = table("--depth", "1", "--from-trick", "5")[-1]
+    assert flat[0] == flat[1] > 0 and flat[2:5] == [0, 0, 0] and flat[5] == flat[6]
+    starved = table("--depth", "2", "--from-trick", "5", "--budget", "1")[-1]
+    # the same games (the twin's search does not touch the bot); the endgames
+    # the solver's tables decide need no node, the others pass the budget
+    assert starved[0] == flat[0] and starved[1] < starved[0]
+    with pytest.raises(SystemExit):
+        module.main(["--fusion", "2", "--depth", "0"])
