@@ -42,12 +42,27 @@ def endgame(seed: int, size: int = 3, worlds: int = 8) -> tuple[list[Position], 
 
 
 def won(solver: Solver, pos: Position, win: int) -> bool:
-    """The declarer's double-dummy verdict, the finished game included."""
-    if pos.finished:
-        if pos.gt == _NULL:
-            return not pos.ended
-        return pos.points >= win
+    """The declarer's double-dummy verdict (also at the end of the game)."""
     return _declarer_wins(solver, pos, win)
+
+
+@pytest.mark.parametrize("gt, points, stop, ended, verdict", [
+    (0, 61, False, False, True),    # ISkO 5.2.2: 61 card points win a suit game
+    (0, 60, False, False, False),
+    (4, 90, False, False, True),    # ISkO 5.2.5: schneider announced, 90 needed
+    (4, 89, False, False, False),
+    (_NULL, 0, False, False, True),   # ISkO 5.2.7: a null declarer who took no trick
+    (_NULL, 0, False, True, False),   # D-10: he took one, the game ended there
+    (3, 120, True, False, True),    # ISkO 5.2.6: schwarz announced, every trick taken
+    (3, 100, True, True, False),    # D-10: the defenders took a trick
+])
+def test_the_verdict_at_the_end_of_the_game(gt: int, points: int, stop: bool, ended: bool,
+                                            verdict: bool) -> None:
+    """The leaves of alphamu_wins include finished games: the verdict there is the
+    rule's, with no search."""
+    pos = Position(gt, 0, (0, 0, 0), (), 0, points, stop, ended)
+    win = 90 if points in (89, 90) else T.WIN_POINTS
+    assert pos.finished and won(Solver(), pos, win) is verdict
 
 
 def lines_to_next_turn(pos: Position, line: tuple[int, ...]

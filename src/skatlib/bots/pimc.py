@@ -451,7 +451,7 @@ def _win_points(contract: Contract) -> int:
 
 
 def _declarer_wins(solver: Solver, pos: Position, win: int) -> bool:
-    """Double dummy from ``pos`` (a deal not yet over): does the declarer win?  A null
+    """Double dummy from ``pos`` (or at its end): does the declarer win?  A null
     takes no trick, a game with schwarz announced (or ouvert) takes every trick, any
     other game reaches ``win`` card points (:func:`_win_points`)."""
     if pos.gt == _NULL:
@@ -562,12 +562,7 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
     def leaf(items: list[tuple[int, Position]]) -> int:
         v = 0
         for bit, pos in items:
-            if pos.finished:
-                won = (not pos.ended) if pos.gt == _NULL else \
-                    (not pos.ended and pos.points >= (0 if pos.stop else target))
-            else:
-                won = _declarer_wins(s, pos, target)
-            if won:
+            if _declarer_wins(s, pos, target):
                 v |= bit
         return v
 
