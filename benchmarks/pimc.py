@@ -98,8 +98,8 @@ of other processes does not inflate):
   worlds with one plan, those where the cards with the best count change, and
   those where no card of PIMC's best count is among the best with one plan
   (a bot that searched so would play another card); the bot's own card below
-  the best count at depth 1 and at depth ``D``; and the CPU seconds of the
-  depth-``D`` search (median, max).
+  the best count at depth 1 and at depth ``D``; and the CPU seconds of the two
+  counts together (median, max).
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -697,7 +697,7 @@ class _FusionRow:
 
 
 class _FusionWatch:
-    """The default PIMC bot, which before each of its card decisions as declarer
+    """The default PIMC bot, which at each of its card decisions as declarer
     from ``from_trick`` on counts the worlds each card wins at depth 1 and
     ``depth`` (:func:`~skatlib.bots.pimc.alphamu_wins`) in worlds its twin
     draws."""
