@@ -495,7 +495,8 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
     of worlds the declarer can win there: the union of his cards' fronts where
     he chooses, the pairwise intersection where a defender chooses (a world
     where the defender cannot play the card counts as won for that card).  A
-    card's count is the largest set in its front.  ``depth=1`` is PIMC's count of won worlds.
+    card's count is the largest set in its front.  ``depth=1`` is PIMC's count
+    of won worlds.
 
     :param worlds: positions that differ only in the defenders' hands (and the
         declarer's card points, from an unseen skat), with the declarer to move.
@@ -566,13 +567,14 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
                 v |= bit
         return v
 
-    def declarer_cards(items: list[tuple[int, Position]]) -> list[int]:
-        """The declarer's legal cards, one of each class the solver calls
-        equivalent in every world (all of them where the worlds disagree)."""
+    def declarer_classes(items: list[tuple[int, Position]]) -> dict[int, int]:
+        """Each legal card of the declarer -> the card searched for it: the
+        representative of its class where the solver calls the same cards
+        equivalent in every world, else the card itself."""
         maps = {tuple(sorted(s.equivalent_moves(p).items())) for _, p in items}
         if len(maps) == 1:
-            return [c for c, r in next(iter(maps)) if c == r]
-        return T.mask_cards(items[0][1].legal_mask())
+            return dict(next(iter(maps)))
+        return {c: c for c in T.mask_cards(items[0][1].legal_mask())}
 
     def node(items: list[tuple[int, Position]], m: int) -> list[int]:
         pos = items[0][1]
@@ -580,8 +582,9 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
             return [leaf(items)]
         if pos.to_move == d:
             out: list[int] = []
-            for c in declarer_cards(items):
-                out.extend(node([(b, p.play(c)) for b, p in items], m - 1))
+            for c, r in declarer_classes(items).items():
+                if c == r:
+                    out.extend(node([(b, p.play(c)) for b, p in items], m - 1))
             return _pareto(out)
         groups: dict[int, list[tuple[int, Position]]] = {}
         every = 0
@@ -600,12 +603,11 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
         return front
 
     items = [(1 << i, p) for i, p in enumerate(worlds)]
-    reps = s.equivalent_moves(first)
-    counts: dict[int, int] = {}
-    for c in declarer_cards(items):
-        counts[c] = max(v.bit_count() for v in node([(b, p.play(c)) for b, p in items],
-                                                    depth - 1))
-    return {c: counts[c] if c in counts else counts[r] for c, r in reps.items()}
+    classes = declarer_classes(items)
+    counts = {c: max(v.bit_count() for v in node([(b, p.play(c)) for b, p in items],
+                                                  depth - 1))
+              for c, r in classes.items() if c == r}
+    return {c: counts[r] for c, r in classes.items()}
 
 
 # --------------------------------------------------------------------- the bot
