@@ -14,6 +14,7 @@ takes, and how fast RuleBot plays.
     python benchmarks/pimc.py --play-fit 200 --bots rule   # the play inference's model
     PYTHONPATH=benchmarks python benchmarks/pimc.py --dd-loss run.jsonl --games 200
     python benchmarks/pimc.py --fusion 40 --depth 2 --from-trick 4   # strategy fusion
+    python benchmarks/pimc.py --fusion 40 --role defender   # the same for the defence
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -83,16 +84,18 @@ of other processes does not inflate):
   what the declarer and each defender gave away per game, and the games whose
   double-dummy verdict at the first lead the play turned around.
 * with ``--fusion N`` (and ``--depth D``, default 2, ``--from-trick K``, default
-  4, ``--seed``, ``--budget`` nodes, default 3,000,000): deals
+  4, ``--role declarer`` (default) or ``defender``, ``--seed``, ``--budget``
+  nodes, default 3,000,000): deals
   ``seeded_deal(seed, i)``, ``i < N``, each played three times as the arena
   plays ``--bots pimc,pimc_v1,pimc_v1`` (the default bot in each seat against
-  two ``pimc_v1``).  At every card decision of the default bot as declarer
+  two ``pimc_v1``).  At every card decision of the default bot in the role
   from trick ``K`` on (with two or more cards to choose from), 20 worlds are
   drawn as the bot draws them (its inference from the bidding; a twin of the
   bot draws them, so the game goes on as it would) and
   :func:`~skatlib.bots.pimc.alphamu_wins` counts, for each legal card, the
-  worlds it wins double dummy (depth 1, PIMC's count) and with one plan for
-  the declarer's next ``D`` decisions (depth ``D``), within ``--budget``
+  worlds its side wins double dummy (depth 1, PIMC's count) and with one plan
+  for the bot's next ``D`` decisions (depth ``D``; a defender's partner chooses
+  in each world apart, as in PIMC), within ``--budget``
   solver nodes (a search that passes it is counted and left out).  Printed
   per trick: the decisions, those searched, those where some card wins fewer
   worlds with one plan, those where the cards with the best count change, and
@@ -697,24 +700,26 @@ class _FusionRow:
 
 
 class _FusionWatch:
-    """The default PIMC bot, which at each of its card decisions as declarer
-    from ``from_trick`` on counts the worlds each card wins at depth 1 and
-    ``depth`` (:func:`~skatlib.bots.pimc.alphamu_wins`) in worlds its twin
-    draws."""
+    """The default PIMC bot, which at each of its card decisions as declarer (or
+    as a defender) from ``from_trick`` on counts the worlds each card wins for
+    its side at depth 1 and ``depth`` (:func:`~skatlib.bots.pimc.alphamu_wins`)
+    in worlds its twin draws."""
 
     def __init__(self, seed: int, depth: int, from_trick: int, budget: int,
-                 rows: dict[int, _FusionRow]) -> None:
+                 rows: dict[int, _FusionRow], declarer: bool = True) -> None:
         self.bot = make_bot("pimc", seed)
         self.twin = make_bot("pimc", seed + 1_000_003)
         assert isinstance(self.bot, PIMCBot) and isinstance(self.twin, PIMCBot)
         self.depth, self.from_trick, self.budget, self.rows = depth, from_trick, budget, rows
+        self.declarer = declarer
 
     def act(self, o: Observation, legal: Sequence[Action]) -> Action:
         action = self.bot.act(o, legal)
         trick = len(o.tricks) + 1
         plays = [a for a in legal if isinstance(a, Play)]
         if (o.phase is Phase.PLAYING and o.contract is not None and o.declarer is not None
-                and int(o.declarer) == int(o.seat) and trick >= self.from_trick
+                and (int(o.declarer) == int(o.seat)) == self.declarer
+                and trick >= self.from_trick
                 and len({int(a.card) for a in plays}) > 1):
             self._count(o, trick, action)
         return action
@@ -749,25 +754,29 @@ class _FusionWatch:
         row.bot_below_d += deep[card] < max(deep.values())
 
 
-def fusion(deals: int, depth: int, from_trick: int, seed: int, budget: int) -> None:
-    """How often one plan for the declarer's next decisions changes the count of
-    won worlds and the best card (see the module docs)."""
+def fusion(deals: int, depth: int, from_trick: int, seed: int, budget: int,
+           role: str = "declarer") -> None:
+    """How often one plan for the bot's next decisions in ``role`` changes the
+    count of won worlds and the best card (see the module docs)."""
     rows: dict[int, _FusionRow] = {}
-    games = declared = 0
+    games = declared = defended = 0
     for i in range(deals):
         if i and i % 10 == 0:
             print(f"{i}/{deals} deals", file=sys.stderr, flush=True)
         for seat in range(3):
-            watch = _FusionWatch(seed * 1000 + 3 * i + seat, depth, from_trick, budget, rows)
+            watch = _FusionWatch(seed * 1000 + 3 * i + seat, depth, from_trick, budget, rows,
+                                 role == "declarer")
             bots: list[Bot] = [make_bot("pimc_v1", seed * 1000 + 3 * i + (seat + k) % 3)
                                for k in (1, 2)]
             bots.insert(seat, watch)
             _, res = play_deal(seeded_deal(seed, i), bots)
             games += 1
             declared += isinstance(res, GameResult) and res.declarer == seat
-    print(f"{deals} deals (seed {seed}), {games} games, the default bot declared {declared}; "
+            defended += isinstance(res, GameResult) and res.declarer != seat
+    print(f"{deals} deals (seed {seed}), {games} games, the default bot declared {declared} "
+          f"and defended {defended}; "
           f"depth {depth} from trick {from_trick}, {FUSION_WORLDS} worlds, budget "
-          f"{budget:,} nodes")
+          f"{budget:,} nodes; the bot's decisions as {role}")
     print(f"{'trick':>5} {'decisions':>9} {'searched':>8} {'lower':>5} {'changed':>7} "
           f"{'other':>5} {'bot<1':>5} {'bot<d':>5} {'cpu median':>10} {'cpu max':>8}")
     total = _FusionRow()
@@ -819,11 +828,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--depth", type=int, default=2)
     p.add_argument("--from-trick", type=int, default=4)
     p.add_argument("--budget", type=int, default=3_000_000)
+    p.add_argument("--role", choices=("declarer", "defender"), default="declarer")
     args = p.parse_args(argv)
     if args.fusion:
         if args.depth < 1 or not 1 <= args.from_trick <= 10 or args.budget < 1:
             p.error("--depth and --budget must be at least 1, --from-trick 1..10")
-        fusion(args.fusion, args.depth, args.from_trick, args.seed, args.budget)
+        fusion(args.fusion, args.depth, args.from_trick, args.seed, args.budget, args.role)
         return 0
     if args.dd_loss:
         dd_losses(args.dd_loss, args.games)

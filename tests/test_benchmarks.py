@@ -1054,7 +1054,8 @@ def test_pimc_fusion_counts_where_one_plan_changes_the_declarers_card(
     """benchmarks/pimc.py --fusion: per trick, the declarer's decisions searched
     at depth 1 and depth D (alphamu_wins); with depth 1 nothing can change, with
     depth 2 a changed best card implies a lowered count, and a search past the
-    budget is counted as not searched.  (Quick PIMC bots stand in for the
+    budget is counted as not searched; ``--role defender`` counts the bot's
+    decisions as a defender instead.  (Quick PIMC bots stand in for the
     registry's, whose games take seconds.)"""
     import re
 
@@ -1068,7 +1069,10 @@ def test_pimc_fusion_counts_where_one_plan_changes_the_declarers_card(
     def table(*args: str) -> list[list[int]]:
         assert module.main(["--fusion", "4", "--seed", "2", *args]) == 0
         out = capsys.readouterr().out
-        assert re.search(r"4 deals \(seed 2\), 12 games, the default bot declared \d+", out), out
+        assert re.search(r"4 deals \(seed 2\), 12 games, the default bot declared \d+ "
+                         r"and defended \d+;", out), out
+        role = args[args.index("--role") + 1] if "--role" in args else "declarer"
+        assert f"the bot's decisions as {role}" in out, out
         rows = re.findall(r"^\s*(\d+|all)((?:\s+\d+){7})\s+(?:[\d.]+\s+[\d.]+|-\s+-)$", out,
                           re.MULTILINE)
         assert rows and rows[-1][0] == "all", out
@@ -1086,5 +1090,13 @@ def test_pimc_fusion_counts_where_one_plan_changes_the_declarers_card(
     # the same games (the twin's search does not touch the bot); the endgames
     # the solver's tables decide need no node, the others pass the budget
     assert starved[0] == flat[0] and starved[1] < starved[0]
+    defence = table("--depth", "2", "--from-trick", "5", "--role", "defender")
+    assert defence[-1][0] > 0
+    assert defence != deep  # the same games, other decisions counted
+    for decisions, searched, lower, changed, other, below_1, below_d in defence:
+        assert decisions >= searched >= lower >= changed >= other
+        assert below_1 <= searched and below_d <= searched
     with pytest.raises(SystemExit):
         module.main(["--fusion", "2", "--depth", "0"])
+    with pytest.raises(SystemExit):
+        module.main(["--fusion", "2", "--role", "partner"])

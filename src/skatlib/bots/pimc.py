@@ -58,8 +58,8 @@ against RuleBots, since in a double-dummy world the defenders know every card.
 (0.76, 48)
 
 :func:`alphamu_wins` measures what PIMC's card play takes for granted
-(strategy fusion): for each of the declarer's cards, the worlds he wins with
-one plan for his next decisions across the worlds he cannot tell apart.  The
+(strategy fusion): for each card of the seat to move, the worlds its side wins
+with one plan for its next decisions across the worlds it cannot tell apart.  The
 bot does not use it; in its games it would change the declarer's card in 2 of
 1,150 decisions from the fourth trick on (``docs/bots.rst``, "One plan for
 the declarer's next decisions").
@@ -476,39 +476,45 @@ def _pareto(vectors: list[int]) -> list[int]:
 
 def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None = None,
                  solver: Solver | None = None) -> dict[int, int]:
-    """For each legal card of the declarer to move, in how many of ``worlds`` he
-    wins at most with one plan for this and his next ``depth - 1`` card
+    """For each legal card of the seat to move, in how many of ``worlds`` its
+    side wins at most with one plan for this and its next ``depth - 1`` card
     decisions (the alpha-mu search of Cazenave and Ventos, 2020).
 
-    PIMC solves each world as if the declarer would know the cards from now on;
-    so a line that needs a guess later (which defender holds a card) counts as
-    won wherever the guess would be right (strategy fusion).  Here the declarer
-    must play the same card in every world he cannot tell apart: his next
+    PIMC solves each world as if the player would know the cards from now on;
+    so a line that needs a guess later (which opponent holds a card) counts as
+    won wherever the guess would be right (strategy fusion).  Here the seat to
+    move must play the same card in every world it cannot tell apart: its next
     ``depth`` decisions (this one included) are chosen once for all the worlds
-    that agree with what he has seen by then (the cards the defenders played),
-    while the defenders, as in PIMC, choose in each world knowing every card;
-    after his ``depth``-th card each world is solved double dummy (the 0/1
-    question: :meth:`Solver.reaches <skatlib.search.solver.Solver.reaches>`;
-    null: :meth:`~skatlib.search.solver.Solver.null_clean`; schwarz announced
-    or ouvert: :meth:`~skatlib.search.solver.Solver.all_tricks_position`).  A
+    that agree with what it has seen by then (the cards the others played),
+    while the other two seats choose, as in PIMC, in each world knowing every
+    card: the opponents against it, a defender's partner for it.  After its
+    ``depth``-th card each world is solved double dummy (the 0/1 question:
+    :meth:`Solver.reaches <skatlib.search.solver.Solver.reaches>`; null:
+    :meth:`~skatlib.search.solver.Solver.null_clean`; schwarz announced or
+    ouvert: :meth:`~skatlib.search.solver.Solver.all_tricks_position`).  A
     set of worlds is a bit mask; each node keeps the Pareto front of the sets
-    of worlds the declarer can win there: the union of his cards' fronts where
-    he chooses, the pairwise intersection where a defender chooses (a world
-    where the defender cannot play the card counts as won for that card).  A
-    card's count is the largest set in its front.  ``depth=1`` is PIMC's count
-    of won worlds.
+    of worlds the side can win there: where the seat to move chooses, the
+    union of its cards' fronts; where an opponent chooses, the pairwise
+    intersection (a world where the opponent cannot play the card counts as
+    won for that card); where the partner chooses, the pairwise union (a world
+    where the partner cannot play the card counts as lost for it).  A card's
+    count is the largest set in its front.  ``depth=1`` is PIMC's count of
+    won worlds.  The declarer's side wins when he reaches ``win``, the
+    defenders' when he does not.
 
-    :param worlds: positions that differ only in the defenders' hands (and the
-        declarer's card points, from an unseen skat), with the declarer to move.
-    :param depth: the declarer's card decisions searched as one plan (>= 1).
+    :param worlds: positions that differ only in the cards the seat to move
+        cannot see (the other two hands and, for a defender, the declarer's
+        card points from the skat), with the same seat to move.
+    :param depth: the decisions of the seat to move searched as one plan
+        (>= 1).
     :param win: the card points a suit or grand declarer needs (61 by default,
         90 with schneider announced); null and schwarz games are decided by the
         tricks.
     :param solver: the solver for the leaves (a fresh one by default); its
         ``node_limit`` and ``deadline`` bound the search (:exc:`SearchAborted
         <skatlib.search.solver.SearchAborted>`).
-    :raises ~skatlib.errors.SolverError: with no world, worlds of different
-        games or tricks, or another seat to move.
+    :raises ~skatlib.errors.SolverError: with no world, a finished game, or
+        worlds of different games, tricks or hands of the seat to move.
     :raises SkatError: a ``depth`` below 1 or a ``win`` outside 1..120.
     :raises TypeError: ``worlds`` not a sequence of
         :class:`~skatlib.search.solver.Position`, ``depth`` or ``win`` not an int,
@@ -550,25 +556,27 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
                         Reason.BAD_TABLE)
     first = worlds[0]
     d = first.declarer
-    if first.finished or first.to_move != d:
-        raise SolverError("alphamu_wins: the declarer must be to move in an unfinished game")
+    if first.finished:
+        raise SolverError("alphamu_wins: the game is over, no seat is to move")
+    me = first.to_move
     for p in worlds:
-        if (p.gt, p.declarer, p.trick, p.leader, p.stop, p.hands[d]) != \
-                (first.gt, d, first.trick, first.leader, first.stop, first.hands[d]):
-            raise SolverError("alphamu_wins: the worlds must differ only in the "
-                              "defenders' hands (same game, trick, leader and "
-                              "declarer's hand)")
+        if (p.gt, p.declarer, p.trick, p.leader, p.stop, p.hands[me]) != \
+                (first.gt, d, first.trick, first.leader, first.stop, first.hands[me]):
+            raise SolverError("alphamu_wins: the worlds must differ only in the cards "
+                              "the seat to move cannot see (same game, trick, leader "
+                              "and hand of the seat to move)")
     s = solver if solver is not None else Solver()
+    declaring = me == d
 
     def leaf(items: list[tuple[int, Position]]) -> int:
         v = 0
         for bit, pos in items:
-            if _declarer_wins(s, pos, target):
+            if _declarer_wins(s, pos, target) == declaring:
                 v |= bit
         return v
 
-    def declarer_classes(items: list[tuple[int, Position]]) -> dict[int, int]:
-        """Each legal card of the declarer -> the card searched for it: the
+    def my_classes(items: list[tuple[int, Position]]) -> dict[int, int]:
+        """Each legal card of the seat to move -> the card searched for it: the
         representative of its class where the solver calls the same cards
         equivalent in every world, else the card itself."""
         maps = {tuple(sorted(s.equivalent_moves(p).items())) for _, p in items}
@@ -578,11 +586,11 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
 
     def node(items: list[tuple[int, Position]], m: int) -> list[int]:
         pos = items[0][1]
-        if pos.finished or (pos.to_move == d and m == 0):
+        if pos.finished or (pos.to_move == me and m == 0):
             return [leaf(items)]
-        if pos.to_move == d:
+        if pos.to_move == me:
             out: list[int] = []
-            for c, r in declarer_classes(items).items():
+            for c, r in my_classes(items).items():
                 if c == r:
                     out.extend(node([(b, p.play(c)) for b, p in items], m - 1))
             return _pareto(out)
@@ -592,6 +600,15 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
             every |= b
             for c in T.mask_cards(p.legal_mask()):
                 groups.setdefault(c, []).append((b, p.play(c)))
+        if (pos.to_move == d) == declaring:
+            # the partner, who sees every card, picks in each world the card
+            # that wins it for the plan
+            front = [0]
+            for sub in groups.values():
+                front = _pareto([f | v for f in front for v in node(sub, m)])
+                if front == [every]:
+                    break
+            return front
         front = [every]
         for sub in groups.values():
             rest = every
@@ -603,7 +620,7 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
         return front
 
     items = [(1 << i, p) for i, p in enumerate(worlds)]
-    classes = declarer_classes(items)
+    classes = my_classes(items)
     counts = {c: max(v.bit_count() for v in node([(b, p.play(c)) for b, p in items],
                                                   depth - 1))
               for c, r in classes.items() if c == r}
