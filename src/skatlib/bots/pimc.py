@@ -61,8 +61,9 @@ against RuleBots, since in a double-dummy world the defenders know every card.
 (strategy fusion): for each card of the seat to move, the worlds its side wins
 with one plan for its next decisions across the worlds it cannot tell apart.  The
 bot does not use it; in its games it would change the declarer's card in 2 of
-1,150 decisions from the fourth trick on (``docs/bots.rst``, "One plan for
-the declarer's next decisions").
+1,150 decisions from the fourth trick on, a defender's in 2 of 1,646
+(``docs/bots.rst``, "One plan for the declarer's next decisions" and "One plan
+for a defender's next decisions").
 
 With ``bidding="rules"`` it decides as RuleBot does instead:
 :func:`estimate` (strength from trumps, jacks, aces, guarded tens and voids
