@@ -303,6 +303,7 @@ def test_the_budget_aborts_the_search() -> None:
     ("finished", "the game is over"),
     ("other_trick", "differ only in the cards the seat to move cannot see"),
     ("other_hand", "differ only in the cards the seat to move cannot see"),
+    ("one_over", "differ only in the cards the seat to move cannot see"),
 ])
 def test_worlds_that_do_not_fit_raise_a_solver_error(change: str, message: str) -> None:
     worlds, _ = endgame(11, 3, 4)
@@ -310,6 +311,8 @@ def test_worlds_that_do_not_fit_raise_a_solver_error(change: str, message: str) 
         worlds = []
     elif change == "finished":
         worlds = [w._replace(ended=True) for w in worlds]
+    elif change == "one_over":
+        worlds[3] = worlds[3]._replace(ended=True)
     elif change == "other_trick":
         worlds[1] = worlds[1]._replace(leader=2, trick=(T.mask_cards(worlds[1].hands[1])[0],))
     else:

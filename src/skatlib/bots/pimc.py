@@ -561,11 +561,11 @@ def alphamu_wins(worlds: Sequence[Position], depth: int = 2, *, win: int | None 
         raise SolverError("alphamu_wins: the game is over, no seat is to move")
     me = first.to_move
     for p in worlds:
-        if (p.gt, p.declarer, p.trick, p.leader, p.stop, p.hands[me]) != \
-                (first.gt, d, first.trick, first.leader, first.stop, first.hands[me]):
+        if (p.gt, p.declarer, p.trick, p.leader, p.stop, p.finished, p.hands[me]) != \
+                (first.gt, d, first.trick, first.leader, first.stop, False, first.hands[me]):
             raise SolverError("alphamu_wins: the worlds must differ only in the cards "
                               "the seat to move cannot see (same game, trick, leader "
-                              "and hand of the seat to move)")
+                              "and hand of the seat to move, none of them over)")
     s = solver if solver is not None else Solver()
     declaring = me == d
 
