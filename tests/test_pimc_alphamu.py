@@ -134,9 +134,11 @@ def reference(worlds: list[Position], card: int, win: int, solver: Solver) -> in
 
 def winnable(seen: dict[int, dict[tuple[int, ...], Position]], me: int, win: int,
              solver: Solver) -> bool:
+    """For each line seen in some world, one next card wins every world of
+    ``seen`` that line can happen in (at the end: every such world is won)."""
     every_line = {line for lines in seen.values() for line in lines}
     for line in every_line:
-        here = [p for lines in seen.values() for ln, p in lines.items() if ln == line]
+        here = [lines[line] for lines in seen.values() if line in lines]
         if here[0].finished:
             if not all(side_wins(solver, p, me, win) for p in here):
                 return False
@@ -157,13 +159,14 @@ def defender_endgame(seed: int, worlds: int = 5) -> tuple[list[Position], int]:
     mine = sum(1 << c for c in cards[:3])
     trick = (cards[3], cards[4])
     theirs = cards[5:]
+    unseen = sum(1 << c for c in theirs)
+    left = sum(T.CARD_POINTS[c] for c in cards)
     splits = list(itertools.combinations(theirs, 2))
     rng.shuffle(splits)
     out = []
     for hand in splits[:worlds]:
         a = sum(1 << c for c in hand)
-        b = sum(1 << c for c in theirs) & ~a
-        left = sum(T.CARD_POINTS[c] for c in cards)
+        b = unseen & ~a
         points = 0 if gt == _NULL else rng.randint(max(0, T.WIN_POINTS - left),
                                                    T.WIN_POINTS - 1)
         out.append(Position(gt, 0, (a, b, mine), trick, 0, points, False))
