@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skatlib import (
     ISKO,
@@ -39,6 +41,8 @@ from skatlib import (
     seeger_fabian,
     value_levels,
 )
+from skatlib.bidding import BID_VALUES
+from skatlib.scoring import levels_needed
 
 
 def _score(
@@ -450,6 +454,69 @@ def test_overbid_value_helper_isko_5_4_2() -> None:
     assert overbid_value(Contract.parse("H"), 18) == 20
     with pytest.raises(InvalidBidError):
         overbid_value(Contract.parse("G"), 49)
+
+
+LEVELS_NEEDED = [
+    # contract, bid, matadors -> (schneider, schwarz) the declarer must reach, or None
+    ("C", 24, 1, (False, False)),   # with 1, game: 2 x 12 = 24
+    ("C", 36, 1, (True, False)),    # with 1, game, schneider: 36 (R-10.3b)
+    ("C", 48, 1, (True, True)),     # ... schwarz: 48
+    ("C", 60, 1, None),             # 48 at most: lost overbid whatever happens
+    ("D", 24, 1, (True, False)),    # diamonds with 1: 18, schneider 27 (ISkO 5.4)
+    ("SH", 72, 1, None),            # spades hand with 1: 33 .. 55 (the club jack in the skat)
+    ("SH", 72, -5, (False, False)), # ... "without 5" as bid: 7 x 11 = 77
+    ("G", 72, 2, (False, False)),   # grand with 2: 3 x 24 = 72
+    ("G", 96, 2, (True, False)),    # ... 96 needs schneider (4 x 24)
+    ("G", 120, 2, (True, True)),
+    ("GS", 96, 2, (False, False)),  # schneider announced counts already (ISkO 5.2)
+    ("N", 23, 0, (False, False)),   # null: a fixed value (D-7)
+    ("N", 24, 0, None),
+    ("NOH", 59, 0, (False, False)),
+]
+
+
+@pytest.mark.parametrize(("text", "bid", "tops", "need"), LEVELS_NEEDED)
+def test_levels_needed_to_reach_the_bid_isko_5_4_d_6(
+        text: str, bid: int, tops: int, need: tuple[bool, bool] | None) -> None:
+    """ISkO 5.4, D-6: the least levels that make the game worth the bid; reaching
+    them the declarer's game is not overbid (score), one level less it is."""
+    c = Contract.parse(text)
+    assert levels_needed(c, bid, tops) == need
+    assert levels_needed(c, Bid(bid), tops) == need
+    if need is None or c.is_null:
+        return
+    schneider, schwarz = need
+    points, tricks = (120, 10) if schwarz else (90, 8) if schneider else (61, 5)
+    assert not _score(text, bid, tops, points, tricks).overbid
+    if schneider and not c.schneider:
+        less = (90, 8) if schwarz else (61, 5)
+        assert _score(text, bid, tops, *less).overbid
+
+
+@given(st.sampled_from(["D", "H", "S", "C", "G", "CH", "GH", "CHS", "GO"]),
+       st.sampled_from(BID_VALUES), st.integers(1, 4), st.booleans())
+def test_levels_needed_is_the_least_level_worth_the_bid_d_6(
+        text: str, bid: int, tops: int, without: bool) -> None:
+    """D-6 as a property: the levels returned are the first of none, schneider,
+    schneider and schwarz whose game value reaches the bid."""
+    c = Contract.parse(text)
+    m = -tops if without else tops
+    expected = next(((sn, sz) for sn, sz in ((False, False), (True, False), (True, True))
+                     if game_value(c, m, schneider=sn, schwarz=sz) >= bid), None)
+    assert levels_needed(c, bid, m) == expected
+
+
+@pytest.mark.parametrize(("args", "error", "says"), [
+    (("C", 49, 1), InvalidBidError, "49"),
+    (("C", 36, 0), InvalidScoreError, "0 matadors are impossible"),
+    (("N", 23, 1), InvalidScoreError, "null has no matadors"),
+    (("C", 36, "1"), TypeError, "matadors"),
+])
+def test_levels_needed_refuses_bad_input(args: tuple[str, object, object],
+                                         error: type[Exception], says: str) -> None:
+    text, bid, tops = args
+    with pytest.raises(error, match=says):
+        levels_needed(Contract.parse(text), bid, tops)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

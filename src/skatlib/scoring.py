@@ -48,6 +48,7 @@ __all__ = [
     "game_value",
     "max_game_value",
     "overbid_value",
+    "levels_needed",
     "GameResult",
     "PassedIn",
     "Abandoned",
@@ -228,6 +229,34 @@ def max_game_value(contract: Contract, matadors: int) -> int:
     36
     """
     return game_value(contract, matadors, schneider=True, schwarz=True)
+
+
+def levels_needed(contract: Contract, bid: int | Bid, matadors: int) -> tuple[bool, bool] | None:
+    """The least the declarer must reach for his game to be worth ``bid`` (ISkO
+    5.4, D-6): ``(schneider, schwarz)`` reached, ``(False, False)`` if the game is
+    worth the bid as it stands, ``None`` if even schwarz is short (the game is
+    lost overbid whatever happens).  Announced levels count as in
+    :func:`game_value`.  A null's value is fixed: ``(False, False)`` or ``None``.
+
+    Clubs with 1 is worth 24; bid 36, it needs schneider (with 1, game,
+    schneider: 36); bid 48, schwarz (48); bid 60, nothing makes it:
+
+    >>> [levels_needed(Contract.parse("C"), bid, 1) for bid in (24, 36, 48, 60)]
+    [(False, False), (True, False), (True, True), None]
+
+    Levels reached *against* the declarer count too (R-10.4): a clubs declarer
+    with 1 who has bid 36 and is schneidered is not overbid, but he has lost.
+    What this returns is what he must reach to *win*.
+    """
+    contract = _check_contract(contract)
+    b = _bid(bid)
+    m = _check_matadors(contract, matadors)
+    for schneider, schwarz in ((False, False), (True, False), (True, True)):
+        if game_value(contract, m, schneider=schneider, schwarz=schwarz) >= b:
+            return schneider, schwarz
+        if contract.is_null:
+            break
+    return None
 
 
 def _bid(bid: object) -> int:
@@ -517,13 +546,11 @@ def _conceded_levels(contract: Contract, b: int, m: int, p: int, dp: int, t: int
                  and (not contract.schwarz or dt == 0))
     if not reachable:
         return False, schneider, schwarz
-    for need_schneider, need_schwarz in ((False, False), (True, False), (True, True)):
-        if need_schneider and dp > _ALL - T.SCHNEIDER_POINTS or need_schwarz and dt:
-            break  # that level can no longer be reached
-        sn, sz = schneider or need_schneider, schwarz or need_schwarz
-        if game_value(contract, m, schneider=sn, schwarz=sz) >= b:
-            return True, sn, sz
-    return True, schneider, schwarz  # overbid whatever happens: score() loses it
+    need = levels_needed(contract, b, m)
+    if need is None or (need[0] and not schneider and dp > _ALL - T.SCHNEIDER_POINTS) \
+            or (need[1] and not schwarz and dt):
+        return True, schneider, schwarz  # overbid whatever happens: score() loses it
+    return True, schneider or need[0], schwarz or need[1]
 
 
 def score(
