@@ -18,6 +18,8 @@ every card).
         --out worlds60-v1-s3.jsonl                 # three times the worlds in the play
     python benchmarks/fork.py --card-play worlds=60 --role declarer --deals 1500 --seed 4 \\
         --workers 2 --out worlds60-decl-s4.jsonl   # ... as declarer only
+    python benchmarks/fork.py --card-play bid_target=false --rule-auction --overbid \\
+        --deals 30000 --seed 8 --workers 2 --out overbid-s8.jsonl  # playing for 61 alone
 
 A lever that changes nothing but what the declarer puts away and declares after
 picking up the skat (``PIMCBot(declare_discards=...)``) leaves every other game
@@ -118,7 +120,8 @@ over the deals in both.
 
 ``--card-play KEY=VALUE[,KEY=VALUE...]`` measures a lever of the card play
 itself (:data:`CARD_PLAY`: ``worlds``, ``declarer_worlds``, ``max_nodes``,
-``first_world``, ``fight``, ``tie_break``, ``play_inference``, ``objective``) the
+``first_world``, ``fight``, ``tie_break``, ``play_inference``, ``objective``,
+``bid_target``) the
 same way: at the first card of every game with a declarer the table is copied;
 in ``OLD`` bot 1 plays on as it is, in ``NEW`` its card decisions are made with
 those settings (:class:`_Tweaked`), the rest as in ``--sees``.  The auction, the
@@ -129,6 +132,18 @@ would add the noise of auctions that come out otherwise under the CPU cap).
 report by role and kind of game.  ``--card-play worlds=60`` asks what three
 times the worlds are worth where the budget lets the bot solve them (from
 about trick 4 on it solves every world it samples).
+
+``--rule-auction`` has three :class:`~skatlib.RuleBot` play the auction, the
+skat and the declaration of every rotation (the bots of ``--bots`` take the
+card play from the first card), and ``--overbid`` forks only the games whose
+declarer then needs schneider or schwarz to reach his bid with the cards as
+they lie (:func:`needs_more`; :func:`skatlib.scoring.levels_needed`), the
+others are not forked.  Both go with ``--sees`` and ``--card-play``.  Together
+they find the rare games where ``--card-play bid_target=...`` can act (about
+one deal in a hundred) without spending the bots' auction on the others.  (The
+run in ``docs/bots.rst`` measured ``bid_target=true`` against the bot of then;
+it is the default since, so ``bid_target=false`` now measures the same lever
+with the sign turned.)
 
 ``--out FILE`` writes one line per deal as it goes (JSON: ``deal``, and per
 rotation ``null`` or ``[old margin, new margin, old contract, new contract,
@@ -170,9 +185,11 @@ from skatlib.bots.basic import DeclarationOption, choose_declaration, declaratio
 from skatlib.bots.pimc import (
     TT_LIMIT,
     PIMCBot,
+    _bid_target,
     _discard_shortlist,
     _next_pickups,
     _solve_world,
+    _win_points,
     evaluate_hand,
 )
 from skatlib.loop import OnAction
@@ -318,7 +335,7 @@ class _Seer:
 
 CARD_PLAY: dict[str, type] = {"worlds": int, "declarer_worlds": int, "max_nodes": int,
                               "first_world": int, "fight": bool, "tie_break": str,
-                              "play_inference": bool, "objective": str}
+                              "play_inference": bool, "objective": str, "bid_target": bool}
 """The :class:`~skatlib.bots.pimc.PIMCBot` settings ``--card-play`` may change (each
 an attribute of the bot named as its keyword argument), with their types: those
 that act in the card play alone."""
@@ -423,10 +440,23 @@ up as declarer, or never passed with contracts left to look at), ``"same"`` wher
 OLD and NEW decided alike there, else :data:`Forked`."""
 
 
+def needs_more(state: GameState) -> bool:
+    """Whether the declarer, at ``state``, needs more than his contract's own
+    target to win: schneider or schwarz to make his game worth the bid with the
+    cards as they lie (``PIMCBot(bid_target=True)``'s rule,
+    :func:`~skatlib.bots.pimc._bid_target`).  False for null and Ramsch."""
+    if state.declarer is None or state.contract is None:
+        return False
+    target = _bid_target(observe(state, int(state.declarer)))
+    return target is not None and \
+        target(_real_world(state)) != (_win_points(state.contract), False)
+
+
 def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rotation: int,
               k: int, uncapped: bool = False, *, lever: str = "discards",
               from_trick: int = 1, role: str | None = None,
-              settings: Mapping[str, object] | None = None) -> Game:
+              settings: Mapping[str, object] | None = None, rule_auction: bool = False,
+              overbid: bool = False) -> Game:
     """One rotation of duplicate deal ``index`` forked where bot 1's lever acts
     (see :data:`Game`): ``lever="discards"``, at its declaration after a
     pickup, NEW with ``declare_discards=k``; ``lever="pickups"``, at a pass of
@@ -437,7 +467,11 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     ``settings`` (:class:`_Tweaked`).  Those two from trick ``from_trick``
     (counted from 1) on, and with ``role`` (``"declarer"`` or ``"defender"``)
     only in the games where bot 1 has that role (the others are ``None``: both
-    copies would play them alike)."""
+    copies would play them alike).  For those two, ``rule_auction`` has three
+    :class:`~skatlib.RuleBot` play the auction, the skat and the declaration
+    (the seats' bots the card play), and ``overbid`` forks only the games whose
+    declarer then needs schneider or schwarz to reach his bid
+    (:func:`needs_more`; the others are ``None``)."""
     factories, index = _factories(specs, index)
     at_seat = _seats(rotation)
     bots = [factories[b](deal_seed(seed, index, s)) for s, b in enumerate(at_seat)]
@@ -456,12 +490,16 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
         raise SystemExit(f"bot 1 already looks at {bot1.auction_pickups} pickup contracts "
                          f"in the auction: --pickups {k} must be more (the bot before the "
                          f"second look is pimc_variants:PIMCEvalDeep, with PYTHONPATH=benchmarks)")
-    state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules), bots,
+    if (rule_auction or overbid) and not plays:
+        raise SystemExit("--rule-auction and --overbid go with --sees or --card-play")
+    state, passed = _play_to_stop(new_game(seeded_deal(seed, index), rules),
+                                  [RuleBot() for _ in range(3)] if rule_auction else bots,
                                   [s == mine and not plays for s in range(3)], auction)
     if auction and passed is None:
         return None
     if plays and (state.is_finished or state.phase != Phase.PLAYING or state.declarer is None
-                 or _declares(role) not in (None, int(state.declarer) == mine)):
+                 or _declares(role) not in (None, int(state.declarer) == mine)
+                 or (overbid and not needs_more(state))):
         return None
     if not auction and not plays and (state.is_finished or state.phase != Phase.DECLARING
                                      or state.to_move_index != mine):
@@ -516,21 +554,25 @@ def _play_on(at_seat: tuple[int, int, int],
 def fork_deal(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, k: int,
               uncapped: bool = False, *, lever: str = "discards",
               from_trick: int = 1, role: str | None = None,
-              settings: Mapping[str, object] | None = None) -> list[Game]:
+              settings: Mapping[str, object] | None = None, rule_auction: bool = False,
+              overbid: bool = False) -> list[Game]:
     """:func:`fork_game` for the three rotations of deal ``index``."""
     return [fork_game(specs, index, seed, rules, r, k, uncapped, lever=lever,
-                      from_trick=from_trick, role=role, settings=settings) for r in range(3)]
+                      from_trick=from_trick, role=role, settings=settings,
+                      rule_auction=rule_auction, overbid=overbid) for r in range(3)]
 
 
 Job = tuple[tuple[str, ...], int, int, str, int, bool, str, int, str | None,
-            dict[str, object]]
+            dict[str, object], bool, bool]
 """The arguments of :func:`fork_deal` for one deal, as a worker gets them."""
 
 
 def _job(args: Job) -> tuple[int, list[Game]]:
-    specs, index, seed, rules, k, uncapped, lever, from_trick, role, settings = args
+    (specs, index, seed, rules, k, uncapped, lever, from_trick, role, settings,
+     rule_auction, overbid) = args
     return index, fork_deal(specs, index, seed, preset(rules), k, uncapped, lever=lever,
-                            from_trick=from_trick, role=role, settings=settings)
+                            from_trick=from_trick, role=role, settings=settings,
+                            rule_auction=rule_auction, overbid=overbid)
 
 
 ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration differs",
@@ -560,12 +602,18 @@ def _gains(rows: dict[int, list[Game]], deals: Sequence[int],
 
 def report(rows: dict[int, list[Game]], lever: str = "discards",
            from_trick: int = 1, role: str | None = None,
-           settings: Mapping[str, object] | None = None) -> None:
+           settings: Mapping[str, object] | None = None, rule_auction: bool = False,
+           overbid: bool = False) -> None:
     """The paired difference over the deals in ``rows`` (see the module docs);
     with ``--sees`` or ``--card-play``, ``from_trick`` and ``role`` say where bot 1
-    saw the cards or played with ``settings``."""
+    saw the cards or played with ``settings``, ``rule_auction`` and ``overbid``
+    which games were forked."""
     may, does, same = ACTS[lever]
     does = does.format(_label(settings or {}))
+    if overbid:
+        may += " who needs schneider or schwarz to reach his bid"
+    if rule_auction:
+        may += " (the auction and declaration by three RuleBots)"
     if role is not None:
         may += f", bot 1 {'the' if role == ROLES[0] else 'a'} {role}"
         rows = _of_role(rows, role)
@@ -762,6 +810,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--from-trick", type=int, default=None, metavar="K")
     p.add_argument("--role", choices=ROLES, default=None)
     p.add_argument("--less", metavar="FILE")
+    p.add_argument("--rule-auction", action="store_true")
+    p.add_argument("--overbid", action="store_true")
     args = p.parse_args(argv)
     lever = ("sees" if args.sees else "card-play" if args.card_play is not None
              else "discards" if args.discards is not None else "pickups")
@@ -772,6 +822,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("--oracle and --uncapped go with --discards")
     if lever not in FIRST_CARD and (args.from_trick is not None or args.role is not None):
         p.error("--from-trick and --role go with --sees or --card-play")
+    if lever not in FIRST_CARD and (args.rule_auction or args.overbid):
+        p.error("--rule-auction and --overbid go with --sees or --card-play")
     settings: dict[str, object] = {}
     if args.card_play is not None:
         try:
@@ -793,7 +845,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = _read(args.out) if args.out else {}
     todo = [i for i in range(args.deals) if i not in rows]
     jobs: list[Job] = [(specs, i, args.seed, args.rules, k, args.uncapped, lever, from_trick,
-                        args.role, settings) for i in todo]
+                        args.role, settings, args.rule_auction, args.overbid) for i in todo]
     started = time.perf_counter()
     with open(args.out, "a", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
         for n, (index, games) in enumerate(_mapped(_job, jobs, args.workers), 1):
@@ -801,11 +853,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if out is not None:
                 out.write(json.dumps({"deal": index, "games": games}) + "\n")
                 out.flush()
-            if n % 25 == 0:
+            if n % (250 if args.overbid else 25) == 0:
                 print(f"{n}/{len(jobs)} deals, {time.perf_counter() - started:.0f} s",
                       file=sys.stderr, flush=True)
     mine = {i: rows[i] for i in range(args.deals) if i in rows}
-    report(mine, lever, from_trick, args.role, settings)
+    report(mine, lever, from_trick, args.role, settings, args.rule_auction, args.overbid)
     if args.less:
         report_less(mine, _read(args.less), args.role)
     return 0

@@ -695,6 +695,9 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
                       (["--sees", "--from-trick", "0"], "--from-trick: a trick from 1 to 10"),
                       (["--sees", "--from-trick", "11"], "--from-trick: a trick from 1 to 10"),
                       (["--sees", "--role", "partner"], "invalid choice: 'partner'"),
+                      (["--discards", "2", "--overbid"], "go with --sees or --card-play"),
+                      (["--pickups", "2", "--rule-auction"], "go with --sees or --card-play"),
+                      (["--card-play", "bid_target=maybe"], "bid_target='maybe': true or"),
                       ([], "one of the arguments --discards --pickups --sees --card-play "
                            "is required")):
         with pytest.raises(SystemExit) as info:
@@ -827,6 +830,44 @@ def test_fork_card_play_role_and_settings_it_refuses() -> None:
     for same in ({"worlds": 3}, {}):
         with pytest.raises(SystemExit, match="bot 1 already plays so"):
             fork.fork_game(specs, 4, 1, ISKO, 0, 0, lever="card-play", settings=same)
+
+
+def test_fork_overbid_forks_only_games_whose_declarer_needs_more() -> None:
+    """benchmarks/fork.py --card-play bid_target=false --rule-auction --overbid
+    (issue 17: playing for what the bid needs, measured where it acts): three
+    RuleBots bid and declare; a rotation is forked only where the declarer then
+    needs schneider or schwarz to reach his bid (seed 8: deal 96, diamonds
+    "without 1" bid 33, 36 only with schwarz; not deal 95), each rotation
+    alike since RuleBot's auction does not depend on the seat's seed.
+    --rule-auction alone forks every game with a declarer; both go with the
+    first-card levers only."""
+    from skatlib import ISKO, RuleBot, new_game
+    from skatlib.bots import seeded_deal
+    from skatlib.scoring import levels_needed, matadors_mask
+
+    fork = _fork()
+    specs = (_fork_bot(1), "rule", "rule")
+    kw: dict[str, Any] = {"lever": "card-play", "settings": {"bid_target": False},
+                          "rule_auction": True}
+    state, _ = fork._play_to_stop(new_game(seeded_deal(8, 96), ISKO),
+                                  [RuleBot() for _ in range(3)], [False] * 3)
+    assert fork.needs_more(state) and state.contract is not None
+    d = int(state.declarer)
+    world = fork._real_world(state)
+    m = matadors_mask(int(state.contract.game_type), world.hands[d] | world.skat)
+    assert levels_needed(state.contract, state.bid, m) == (True, True)
+    games = [fork.fork_game(specs, 96, 8, ISKO, r, 0, overbid=True, **kw) for r in range(3)]
+    assert all(isinstance(g, tuple) for g in games)
+    assert [g[6] for g in games if isinstance(g, tuple)].count(True) == 1
+    assert [fork.fork_game(specs, 95, 8, ISKO, r, 0, overbid=True, **kw)
+            for r in range(3)] == [None] * 3
+    plain = fork.fork_game(specs, 95, 8, ISKO, 0, 0, **kw)
+    state, _ = fork._play_to_stop(new_game(seeded_deal(8, 95), ISKO),
+                                  [RuleBot() for _ in range(3)], [False] * 3)
+    assert isinstance(plain, tuple) == (state.declarer is not None)
+    assert not fork.needs_more(state)
+    with pytest.raises(SystemExit, match="go with --sees or --card-play"):
+        fork.fork_game(specs, 96, 8, ISKO, 0, 3, rule_auction=True)
 
 
 def test_fork_tweaked_plays_with_the_settings_from_its_trick_on() -> None:

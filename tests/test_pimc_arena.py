@@ -835,3 +835,152 @@ def test_arena_out_refuses_a_file_played_by_other_code(tmp_path: Path) -> None:
 def test_deal_outcomes_read_back_only_what_was_written(data: object) -> None:
     with pytest.raises(SkatError):
         DealOutcome.from_dict(data)
+
+
+# ---------------------------------------------------------------------------
+# PIMCBot(bid_target=True): the card play plays for what the bid needs (ISkO 5.4, D-6)
+
+# Forehand holds clubs "with 1" (the club jack, not the spade jack): 2 x 12 = 24.
+_WITH_1 = ("CJ HJ DJ CA CT CK C9 SA ST H7 / SJ CQ C8 SK SQ HA HT HK DA DT / "
+           "C7 S9 S8 S7 HQ H9 H8 DK DQ D9 / D8 D7")
+
+
+def _clubs_bid(bid: int, contract: str = "C") -> GameState:
+    """Forehand declares ``contract`` (putting the skat back) after middlehand's
+    ``bid``: the first card."""
+    from skatlib import Bid, Hold, Pass, PickUpSkat, apply
+
+    s = new_game(Deal.parse(_WITH_1))
+    for a in (Bid(bid), Hold(), Pass(), Pass(), PickUpSkat(), Declare(contract, "D8 D7")):
+        s = apply(s, a)
+    return s
+
+
+@pytest.mark.parametrize(("bid", "target"), [
+    (24, (T.WIN_POINTS, False)),        # worth the bid: 61
+    (36, (T.SCHNEIDER_POINTS, False)),  # needs schneider: 90
+    (48, (T.WIN_POINTS, True)),         # needs schwarz: every trick
+])
+def test_bid_target_is_what_the_bid_needs_isko_5_4(bid: int, target: tuple[int, bool]
+                                                    ) -> None:
+    """ISkO 5.4, D-6: clubs with 1 is worth 24, 36 with schneider, 48 with
+    schwarz; the declarer's target in his world (the cards as they lie) follows
+    the bid.  Null and a seat before the card play have none.  (A bid that
+    nothing reaches cannot be declared with the cards known, D-7: see the hand
+    game below.)"""
+    from skatlib import observe
+    from skatlib.bots.pimc import _bid_target
+
+    s = _clubs_bid(bid)
+    of = _bid_target(observe(s, 0))
+    assert of is not None and of(_real_world(s)) == target
+    assert _bid_target(observe(_clubs_bid(23, "N"), 0)) is None
+    assert _bid_target(observe(new_game(Deal.parse(_WITH_1)), 0)) is None
+
+
+def test_bid_target_gives_way_where_the_defence_has_put_the_level_out_of_reach() -> None:
+    """The target holds while the level can still be reached: schwarz until the
+    defenders take a trick, schneider until they hold 31 card points; after
+    that the contract's own target (61).  Checked after every card of RuleBot
+    games on the two bids, against the tricks counted here."""
+    from skatlib import apply, legal_actions, observe
+    from skatlib.bots.pimc import _bid_target
+
+    rule = RuleBot()
+    seen = set()
+    for bid, level in ((36, "schneider"), (48, "schwarz")):
+        s = _clubs_bid(bid)
+        while not s.is_finished:
+            theirs = [t for t in s.tricks if int(t.winner) != 0]
+            points = sum(t.points() for t in theirs)
+            if level == "schneider":
+                want = (90, False) if points <= 30 else (61, False)
+            else:
+                want = (61, not theirs)
+            for seat in range(3):
+                of = _bid_target(observe(s, seat))
+                assert of is not None and of(_real_world(s)) == want
+            seen.add(want)
+            s = apply(s, rule.act(observe(s, s.to_move_index), legal_actions(s)))
+    assert seen == {(90, False), (61, True), (61, False)}, seen
+
+
+def test_bid_target_of_a_defender_follows_the_declarers_cards_in_each_world() -> None:
+    """A defender does not know whether the spade jack lies with the declarer:
+    in the worlds where it does, clubs "with 2" is worth the bid of 36 (61); in
+    the others "with 1" needs schneider (90).  The same in a hand game, where
+    the declarer's own worlds differ by the skat."""
+    from skatlib import Bid, GameType, Hold, Pass, PlayHand, apply, game_value, matadors, observe
+    from skatlib.bots.pimc import _bid_target, _dealt_hand
+    from skatlib.search.sampling import sample_worlds
+
+    def check(s: GameState, seat: int) -> set[tuple[int, bool]]:
+        o = observe(s, seat)
+        of = _bid_target(o)
+        assert of is not None and o.contract is not None
+        seen = set()
+        for w in sample_worlds(o, 60, random.Random(seat)):
+            twelve = CardSet(_dealt_hand(o, 0, w.hands[0]) | w.skat)
+            worth = game_value(o.contract, matadors(GameType.CLUBS, twelve)) >= o.bid
+            assert of(w) == ((61, False) if worth else (90, False))
+            seen.add(of(w))
+        return seen
+
+    s = _clubs_bid(36)
+    assert check(s, 1) == check(s, 2) == {(61, False), (90, False)}
+    assert check(s, 0) == {(90, False)}  # the declarer knows his cards
+    hand = new_game(Deal.parse(_WITH_1))
+    for a in (Bid(40), Hold(), Pass(), Pass(), PlayHand(), Declare("CH")):
+        hand = apply(hand, a)
+    # clubs hand with 1 is 36, "with 2" (the spade jack in the skat) 48: bid 40
+    assert check(hand, 0) == {(61, False), (90, False)}
+
+
+def test_bid_target_of_a_game_lost_overbid_whatever_is_the_contracts_own() -> None:
+    """Clubs hand without the two black jacks, bid 84: only "with 8" (both in
+    the skat) makes it worth the bid; in every other world of the declarer
+    nothing does (D-6: lost overbid whatever happens), and he plays for the
+    contract's own 61 there too, not for a level that cannot help."""
+    from skatlib import Bid, GameType, Hold, Pass, PlayHand, apply, matadors, observe
+    from skatlib.bots.pimc import _bid_target
+    from skatlib.scoring import levels_needed
+    from skatlib.search.sampling import sample_worlds
+
+    s = new_game(Deal.parse("HJ DJ CA CT CK CQ C9 SA ST H7 / CJ C8 SK SQ S9 HA HT HK DA DT / "
+                            "SJ C7 S8 S7 HQ H9 H8 DK DQ D9 / D8 D7"))
+    for a in (Bid(84), Hold(), Pass(), Pass(), PlayHand(), Declare("CH")):
+        s = apply(s, a)
+    o = observe(s, 0)
+    of = _bid_target(o)
+    assert of is not None and o.contract is not None
+    lost = 0
+    for w in sample_worlds(o, 80, random.Random(3)):
+        m = matadors(GameType.CLUBS, CardSet(w.hands[0] | w.skat))
+        lost += levels_needed(o.contract, 84, m) is None
+        assert of(w) == (61, False)
+    assert lost >= 70
+
+
+def test_bid_target_plays_each_world_for_its_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card play asks the utility of each world with that world's target:
+    90 card points where schneider is needed, every trick (searched as with
+    schwarz announced) where schwarz is; without ``bid_target`` (and in
+    ``pimc_v1``) every world is played for 61."""
+    from skatlib import legal_actions, observe
+
+    asked: list[tuple[int, bool]] = []
+    real = PIMCBot._utilities
+
+    def spy(self: PIMCBot, pos: Position, win: int = T.WIN_POINTS) -> dict[int, float]:
+        asked.append((win, pos.stop))
+        return real(self, pos, win)
+
+    monkeypatch.setattr(PIMCBot, "_utilities", spy)
+    for bid, on, off in ((36, (90, False), (61, False)), (48, (61, True), (61, False))):
+        s = _clubs_bid(bid)
+        for flag, want in ((True, on), (False, off)):
+            asked.clear()
+            PIMCBot(1, 4, max_nodes=20_000, cpu_limit=None, bid_target=flag).act(
+                observe(s, 0), legal_actions(s))
+            assert asked and set(asked) == {want}, (bid, flag, asked)
+    assert PIMCBot().bid_target and not PIMCBot.v1().bid_target  # the default since measured
