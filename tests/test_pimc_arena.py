@@ -984,3 +984,34 @@ def test_bid_target_plays_each_world_for_its_target(monkeypatch: pytest.MonkeyPa
                 observe(s, 0), legal_actions(s))
             assert asked and set(asked) == {want}, (bid, flag, asked)
     assert PIMCBot().bid_target and not PIMCBot.v1().bid_target  # the default since measured
+
+
+def test_bid_target_leaves_fights_card_points_to_the_game_as_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where schwarz is needed, the worlds are searched as with schwarz
+    announced (the game would end at the defenders' first trick), but ``fight``'s
+    tie-break counts the card points of the game as it is played: it gets the
+    worlds' positions without that stop.  (All utilities tied here, so that the
+    fight runs.)"""
+    from skatlib import legal_actions, observe
+
+    stops: list[bool] = []
+
+    def tied(self: PIMCBot, pos: Position, win: int = T.WIN_POINTS) -> dict[int, float]:
+        stops.append(pos.stop)
+        return dict.fromkeys(T.mask_cards(pos.legal_mask()), 0.0)
+
+    fought: list[list[bool]] = []
+    real = PIMCBot._fight
+
+    def spy(self: PIMCBot, worlds: list[Position], cards: list[int], declarer: bool,
+            cpu: float) -> list[int]:
+        fought.append([w.stop for w in worlds])
+        return real(self, worlds, cards, declarer, cpu)
+
+    monkeypatch.setattr(PIMCBot, "_utilities", tied)
+    monkeypatch.setattr(PIMCBot, "_fight", spy)
+    s = _clubs_bid(48)
+    PIMCBot(1, 4, max_nodes=20_000, cpu_limit=None).act(observe(s, 0), legal_actions(s))
+    assert stops and all(stops)
+    assert fought and not any(fought[0])

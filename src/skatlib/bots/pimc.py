@@ -1479,15 +1479,15 @@ class PIMCBot:
                 solver.node_limit = start + self.max_nodes * (self.first_world if not solved
                                                               else 1)
                 pos = self._position(o, w)
-                goal = win
+                goal, searched = win, pos
                 if target is not None:
                     goal, every_trick = target(w)
-                    if every_trick:
-                        pos = pos._replace(stop=True)
-                utilities = self._utilities(pos, goal)
+                    if every_trick:  # searched as with schwarz announced
+                        searched = pos._replace(stop=True)
+                utilities = self._utilities(searched, goal)
                 for card, u in utilities.items():
                     totals[card] += u
-                solved.append(pos)
+                solved.append(pos)  # fight's card points: the game as it is played
         except SearchAborted:
             pass
         finally:
