@@ -506,6 +506,21 @@ def test_levels_needed_is_the_least_level_worth_the_bid_d_6(
     assert levels_needed(c, bid, m) == expected
 
 
+@pytest.mark.parametrize(("text", "bid", "dp", "dt", "need"), [
+    ("C", 36, 30, 2, (True, False)),  # 30 card points taken: schneider still open
+    ("C", 36, 31, 2, None),           # 31: out of reach (D-4)
+    ("C", 48, 0, 0, (True, True)),    # no trick taken: schwarz still open
+    ("C", 48, 0, 1, None),            # a trick (even a blank one): out of reach
+    ("C", 24, 60, 5, (False, False)), # worth the bid as it stands: nothing to reach
+])
+def test_levels_needed_out_of_reach_during_the_play_d_4(
+        text: str, bid: int, dp: int, dt: int, need: tuple[bool, bool] | None) -> None:
+    """A level the defenders' points (more than 30: no schneider, D-4) or a trick
+    of theirs (no schwarz) have put out of reach cannot cover the bid."""
+    assert levels_needed(Contract.parse(text), bid, 1, defender_points=dp,
+                         defender_tricks=dt) == need
+
+
 @pytest.mark.parametrize(("args", "error", "says"), [
     (("C", 49, 1), InvalidBidError, "49"),
     (("C", 36, 0), InvalidScoreError, "0 matadors are impossible"),
@@ -517,6 +532,10 @@ def test_levels_needed_refuses_bad_input(args: tuple[str, object, object],
     text, bid, tops = args
     with pytest.raises(error, match=says):
         levels_needed(Contract.parse(text), bid, tops)  # type: ignore[arg-type]
+    with pytest.raises(InvalidScoreError, match=r"defender_points must be a whole number 0\.\.120"):
+        levels_needed(Contract.parse("C"), 36, 1, defender_points=121)
+    with pytest.raises(InvalidScoreError, match=r"defender_tricks must be a whole number 0\.\.10"):
+        levels_needed(Contract.parse("C"), 36, 1, defender_tricks=-1)
 
 
 @pytest.mark.parametrize(

@@ -231,12 +231,19 @@ def max_game_value(contract: Contract, matadors: int) -> int:
     return game_value(contract, matadors, schneider=True, schwarz=True)
 
 
-def levels_needed(contract: Contract, bid: int | Bid, matadors: int) -> tuple[bool, bool] | None:
+def levels_needed(contract: Contract, bid: int | Bid, matadors: int, *,
+                  defender_points: int = 0, defender_tricks: int = 0
+                  ) -> tuple[bool, bool] | None:
     """The least the declarer must reach for his game to be worth ``bid`` (ISkO
     5.4, D-6): ``(schneider, schwarz)`` reached, ``(False, False)`` if the game is
     worth the bid as it stands, ``None`` if even schwarz is short (the game is
     lost overbid whatever happens).  Announced levels count as in
     :func:`game_value`.  A null's value is fixed: ``(False, False)`` or ``None``.
+
+    During the play, ``defender_points`` and ``defender_tricks`` (what the
+    defenders have taken so far) put levels out of reach: schneider once they
+    hold more than 30 card points, schwarz once they have a trick.  A level
+    needed but out of reach is ``None`` too.
 
     Clubs with 1 is worth 24; bid 36, it needs schneider (with 1, game,
     schneider: 36); bid 48, schwarz (48); bid 60, nothing makes it:
@@ -246,12 +253,20 @@ def levels_needed(contract: Contract, bid: int | Bid, matadors: int) -> tuple[bo
 
     Levels reached *against* the declarer count too (R-10.4): a clubs declarer
     with 1 who has bid 36 and is schneidered is not overbid, but he has lost.
-    What this returns is what he must reach to *win*.
+    What this returns is what he must reach to *win*.  With 35 card points
+    taken, the defence has put schneider out of reach:
+
+    >>> levels_needed(Contract.parse("C"), 36, 1, defender_points=35, defender_tricks=3) is None
+    True
     """
     contract = _check_contract(contract)
     b = _bid(bid)
     m = _check_matadors(contract, matadors)
+    dp = _int_in("defender_points", defender_points, 0, _ALL, Reason.POINTS_OUT_OF_RANGE)
+    dt = _int_in("defender_tricks", defender_tricks, 0, 10, Reason.TRICKS_OUT_OF_RANGE)
     for schneider, schwarz in ((False, False), (True, False), (True, True)):
+        if schneider and dp > _ALL - T.SCHNEIDER_POINTS or schwarz and dt:
+            break  # this level (and the one above it) can no longer be reached
         if game_value(contract, m, schneider=schneider, schwarz=schwarz) >= b:
             return schneider, schwarz
         if contract.is_null:
@@ -546,9 +561,8 @@ def _conceded_levels(contract: Contract, b: int, m: int, p: int, dp: int, t: int
                  and (not contract.schwarz or dt == 0))
     if not reachable:
         return False, schneider, schwarz
-    need = levels_needed(contract, b, m)
-    if need is None or (need[0] and not schneider and dp > _ALL - T.SCHNEIDER_POINTS) \
-            or (need[1] and not schwarz and dt):
+    need = levels_needed(contract, b, m, defender_points=dp, defender_tricks=dt)
+    if need is None:
         return True, schneider, schwarz  # overbid whatever happens: score() loses it
     return True, schneider or need[0], schwarz or need[1]
 

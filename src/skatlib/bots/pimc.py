@@ -461,7 +461,8 @@ def _bid_target(o: Observation) -> Callable[[World], tuple[int, bool]] | None:
     """For a suit or grand game in the card play, what the declarer must reach in
     a world to win as a function of the world: ``(card points, every trick)``,
     by :func:`~skatlib.scoring.levels_needed` for his 12 cards in it (his cards
-    now, those he played, the world's skat) and the bid.  A world that needs
+    now, those he played, the world's skat), the bid and what the defenders
+    have taken.  A world that needs
     schneider asks for 90 card points, one that needs schwarz for every trick
     (``True``: searched as with schwarz announced); where that level is out of
     reach already (the defenders hold 31 card points, or a trick) or nothing
@@ -491,17 +492,15 @@ def _bid_target(o: Observation) -> Callable[[World], tuple[int, bool]] | None:
     bid = o.bid
     win = _win_points(c)
     played = _dealt_hand(o, d, 0)
-    lost_points = sum(t.points() for t in o.tricks if int(t.winner) != d)
-    schneider_open = lost_points <= T.TOTAL_POINTS - T.SCHNEIDER_POINTS
-    schwarz_open = all(int(t.winner) == d for t in o.tricks)
+    theirs = [t for t in o.tricks if int(t.winner) != d]
+    taken = sum(t.points() for t in theirs)
 
     def target(world: World) -> tuple[int, bool]:
-        need = levels_needed(c, bid, matadors_mask(gt, played | world.hands[d] | world.skat))
+        need = levels_needed(c, bid, matadors_mask(gt, played | world.hands[d] | world.skat),
+                             defender_points=taken, defender_tricks=len(theirs))
         if need is None or not need[0]:
             return win, False
-        if need[1]:
-            return (win, True) if schwarz_open else (win, False)
-        return (T.SCHNEIDER_POINTS, False) if schneider_open else (win, False)
+        return (win, True) if need[1] else (T.SCHNEIDER_POINTS, False)
 
     return target
 
