@@ -7,6 +7,8 @@ every card).
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
+    python benchmarks/fork.py --declare declare_calibration=0.6 --deals 1000 --seed 12 \
+        --workers 2 --out calib06-v1-s12.jsonl     # a calibrated declaration
     python benchmarks/fork.py --sees --deals 1000 --seed 3 --workers 2 \\
         --out sees-v1-s3.jsonl                     # bot 1 sees every card in the play
     python benchmarks/fork.py --sees --role declarer --from-trick 4 --deals 1000 \\
@@ -74,6 +76,13 @@ won and from won into lost in the real deal.  Deals are split over
 rest of the game: what the lever is worth where the cap does not starve it,
 against a default that is not cut either (the contract stage is then the
 same in both, so the copies differ in the discard alone).
+
+``--declare KEY=VALUE[,KEY=VALUE...]`` forks at the same step with any of the
+declaration's settings (:data:`DECLARE`: ``declare_calibration``,
+``declare_discards``, ``eval_worlds``, ``eval_nodes``) in ``NEW`` for that
+decision, and reports as ``--discards`` does.  ``--declare
+declare_calibration=0.6`` measures a declaration that raises each contract's
+searched win probability to the power 0.6 before comparing expected scores.
 
 ``--pickups K`` measures ``PIMCBot(auction_pickups=K)`` the same way: a
 bot that, where bot 1 would pass in the auction, first looks at RuleBot's
@@ -341,23 +350,47 @@ an attribute of the bot named as its keyword argument), with their types: those
 that act in the card play alone."""
 
 
+DECLARE: dict[str, type] = {"declare_calibration": float, "declare_discards": int,
+                           "eval_worlds": int, "eval_nodes": int}
+"""The :class:`~skatlib.bots.pimc.PIMCBot` settings ``--declare`` may change, with
+their types: those that act in the declaration after a pickup (the auction's and
+the skat decision's are made before the fork)."""
+
+
 def card_play_settings(text: str) -> dict[str, object]:
     """``--card-play``'s ``KEY=VALUE,...`` as :class:`~skatlib.bots.pimc.PIMCBot`
-    keyword arguments, checked by the bot's own constructor; a :exc:`ValueError`
-    that names what is wrong otherwise.
+    keyword arguments (:data:`CARD_PLAY`), checked by the bot's own constructor;
+    a :exc:`ValueError` that names what is wrong otherwise.
 
     >>> card_play_settings("worlds=60, fight=false")
     {'worlds': 60, 'fight': False}
+    """
+    return bot_settings(text, CARD_PLAY, "card play", "worlds=60")
+
+
+def bot_settings(text: str, table: Mapping[str, type], what: str, example: str
+                 ) -> dict[str, object]:
+    """``KEY=VALUE,...`` as :class:`~skatlib.bots.pimc.PIMCBot` keyword
+    arguments, each key one of ``table`` (a ``what`` setting) with its type,
+    checked by the bot's own constructor; a :exc:`ValueError` that names what
+    is wrong otherwise (``example`` shows the form).
+
+    >>> bot_settings("declare_calibration=0.5", DECLARE, "declaration", "eval_worlds=48")
+    {'declare_calibration': 0.5}
+    >>> bot_settings("declare_calibration=0", DECLARE, "declaration", "eval_worlds=48")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.SkatError: declare_calibration must be above 0 (1: no calibration), not 0.0
     """
     settings: dict[str, object] = {}
     for item in (part.strip() for part in text.split(",")):
         key, eq, value = (x.strip() for x in item.partition("="))
         if not eq or not key or not value:
-            raise ValueError(f"{item!r} is not KEY=VALUE (e.g. worlds=60)")
-        kind = CARD_PLAY.get(key)
+            raise ValueError(f"{item!r} is not KEY=VALUE (e.g. {example})")
+        kind = table.get(key)
         if kind is None:
-            raise ValueError(f"{key!r} is not a card play setting; one of "
-                             f"{', '.join(CARD_PLAY)}")
+            raise ValueError(f"{key!r} is not a {what} setting; one of "
+                             f"{', '.join(table)}")
         if key in settings:
             raise ValueError(f"{key!r} is given twice")
         if kind is bool:
@@ -370,6 +403,11 @@ def card_play_settings(text: str) -> dict[str, object]:
                 settings[key] = int(value)
             except ValueError:
                 raise ValueError(f"{key}={value!r}: a whole number") from None
+        elif kind is float:
+            try:
+                settings[key] = float(value)
+            except ValueError:
+                raise ValueError(f"{key}={value!r}: a number") from None
         else:
             settings[key] = value
     PIMCBot(0, **settings)  # type: ignore[arg-type]  # its own checks, its own errors
@@ -459,7 +497,9 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
               overbid: bool = False) -> Game:
     """One rotation of duplicate deal ``index`` forked where bot 1's lever acts
     (see :data:`Game`): ``lever="discards"``, at its declaration after a
-    pickup, NEW with ``declare_discards=k``; ``lever="pickups"``, at a pass of
+    pickup, NEW with ``declare_discards=k``; ``lever="declare"``, at the same
+    step, NEW with the declaration ``settings`` (:data:`DECLARE`);
+    ``lever="pickups"``, at a pass of
     its own in the auction while contracts are left to look at, NEW with
     ``auction_pickups=k``; ``lever="sees"``, at the first card of a game with
     a declarer, NEW seeing every card in the card play (:class:`_Seer`; ``k``
@@ -482,9 +522,9 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
     auction = lever == "pickups"
     sees = lever == "sees"
     plays = sees or lever == "card-play"  # forked at the first card
-    if lever == "card-play" and (not settings or all(
+    if lever in ("card-play", "declare") and (not settings or all(
             getattr(bot1, key) == value for key, value in settings.items())):
-        raise SystemExit(f"--card-play {_label(settings or {})!r}: bot 1 already plays "
+        raise SystemExit(f"--{lever} {_label(settings or {})!r}: bot 1 already plays "
                          f"so; the settings must change something")
     if auction and bot1.auction_pickups >= k:
         raise SystemExit(f"bot 1 already looks at {bot1.auction_pickups} pickup contracts "
@@ -526,11 +566,14 @@ def fork_game(specs: Sequence[BotSpec], index: int, seed: int, rules: Rules, rot
         if first_new == first_old:
             return "same"
     else:
-        new.declare_discards = k
         caps = old.cpu_limit, new.cpu_limit
         if uncapped:  # both plan the declaration by their node budgets alone
             old.cpu_limit = new.cpu_limit = None
-        first_old, first_new = old.act(o, legal), new.act(o, legal)
+        first_old = old.act(o, legal)
+        # NEW plans with the lever's settings (its later steps read that plan)
+        tweak = (settings or {}) if lever == "declare" else {"declare_discards": k}
+        with _set_for(new, tweak):
+            first_new = new.act(o, legal)
         old.cpu_limit, new.cpu_limit = caps
         if old._declared == new._declared:
             return "same"
@@ -577,6 +620,8 @@ def _job(args: Job) -> tuple[int, list[Game]]:
 
 ACTS = {"discards": ("bot 1 picked up the skat as declarer", "its declaration differs",
                      "same contract (another discard)"),
+        "declare": ("bot 1 picked up the skat as declarer",
+                    "its declaration with {} differs", "same contract (another discard)"),
         "pickups": ("bot 1 passed with contracts left to look at", "it bids on",
                     "the same contract declared"),
         "sees": ("the card play began with a declarer", "bot 1 sees every card",
@@ -798,6 +843,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     levers.add_argument("--pickups", type=int)
     levers.add_argument("--sees", action="store_true")
     levers.add_argument("--card-play", metavar="KEY=VALUE[,KEY=VALUE]")
+    levers.add_argument("--declare", metavar="KEY=VALUE[,KEY=VALUE]")
     p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
@@ -814,12 +860,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--overbid", action="store_true")
     args = p.parse_args(argv)
     lever = ("sees" if args.sees else "card-play" if args.card_play is not None
+             else "declare" if args.declare is not None
              else "discards" if args.discards is not None else "pickups")
     k = {"discards": args.discards, "pickups": args.pickups}.get(lever, 0)
-    if lever not in FIRST_CARD and k < 2:
+    if lever in ("discards", "pickups") and k < 2:
         p.error(f"--{lever}: 2 or more (1 is the bot's default), not {k}")
-    if lever != "discards" and (args.oracle is not None or args.uncapped):
-        p.error("--oracle and --uncapped go with --discards")
+    if lever != "discards" and args.oracle is not None:
+        p.error("--oracle goes with --discards")
+    if lever not in ("discards", "declare") and args.uncapped:
+        p.error("--uncapped goes with --discards or --declare")
     if lever not in FIRST_CARD and (args.from_trick is not None or args.role is not None):
         p.error("--from-trick and --role go with --sees or --card-play")
     if lever not in FIRST_CARD and (args.rule_auction or args.overbid):
@@ -830,6 +879,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings = card_play_settings(args.card_play)
         except ValueError as e:
             p.error(f"--card-play: {e}")
+    if args.declare is not None:
+        try:
+            settings = bot_settings(args.declare, DECLARE, "declaration", "eval_worlds=48")
+        except ValueError as e:
+            p.error(f"--declare: {e}")
     if args.less is not None and not os.path.exists(args.less):
         p.error(f"--less: no file {args.less!r}")
     from_trick = 1 if args.from_trick is None else args.from_trick

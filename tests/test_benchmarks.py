@@ -597,6 +597,22 @@ def test_fork_gives_what_two_full_games_give() -> None:
             assert (a, ca) == (b, cb) and declared[0] == declared[1]
 
 
+def test_fork_declare_forks_where_the_declaration_lever_acts() -> None:
+    """benchmarks/fork.py --declare (issue 17: a declaration setting measured
+    where it acts): ``--declare declare_discards=3`` forks every rotation of
+    deals 4 and 5 exactly as ``--discards 3`` does (deal 4, rotation 2: the
+    grand with another discard); the settings are the NEW bot's for that
+    declaration alone, the OLD bot's are untouched."""
+    from skatlib import ISKO
+
+    fork = _fork()
+    old = (_fork_bot(1), "rule", "rule")
+    got = [fork.fork_game(old, i, 1, ISKO, r, 0, lever="declare",
+                          settings={"declare_discards": 3}) for i in (4, 5) for r in range(3)]
+    assert got == [fork.fork_game(old, i, 1, ISKO, r, 3) for i in (4, 5) for r in range(3)]
+    assert isinstance(got[2], tuple)
+
+
 def test_fork_at_a_pass_gives_what_two_full_games_give() -> None:
     """benchmarks/fork.py --pickups (issue 17's auction lever measured where it
     acts): a rotation forked at bot 1's pass, where the new bot looks at the next
@@ -675,13 +691,27 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
     assert info.value.code == 2
     assert "--discards: 2 or more" in capsys.readouterr().err
     for bad, says in ((["--pickups", "1"], "--pickups: 2 or more"),
-                      (["--pickups", "2", "--uncapped"], "go with --discards"),
+                      (["--pickups", "2", "--uncapped"], "goes with --discards or --declare"),
                       (["--pickups", "2", "--discards", "2"], "not allowed with"),
-                      (["--sees", "--oracle", "3"], "go with --discards"),
+                      (["--sees", "--oracle", "3"], "--oracle goes with --discards"),
                       (["--sees", "--pickups", "2"], "not allowed with"),
                       (["--discards", "2", "--from-trick", "4"], "go with --sees or --card-play"),
                       (["--pickups", "2", "--role", "declarer"], "go with --sees or --card-play"),
-                      (["--card-play", "worlds=60", "--oracle", "3"], "go with --discards"),
+                      (["--card-play", "worlds=60", "--oracle", "3"],
+                       "--oracle goes with --discards"),
+                      (["--declare", "declare_calibration=0.6", "--oracle", "3"],
+                       "--oracle goes with --discards"),
+                      (["--declare", "declare_calibration=0.6", "--discards", "2"],
+                       "not allowed with"),
+                      (["--declare", "declare_calibration=0.6", "--role", "declarer"],
+                       "go with --sees or --card-play"),
+                      (["--declare", "worlds=60"], "--declare: 'worlds' is not a declaration "
+                                                   "setting; one of declare_calibration,"),
+                      (["--declare", "declare_calibration=high"],
+                       "declare_calibration='high': a number"),
+                      (["--declare", "declare_calibration=0"],
+                       "--declare: declare_calibration must be above 0"),
+                      (["--declare", "eval_worlds=0"], "--declare: eval_worlds must be at least 1"),
                       (["--card-play", "worlds=60", "--sees"], "not allowed with"),
                       (["--card-play", "worlds=0"], "--card-play: worlds must be at least 1"),
                       (["--card-play", "declarer_worlds=0"],
@@ -699,7 +729,7 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
                       (["--pickups", "2", "--rule-auction"], "go with --sees or --card-play"),
                       (["--card-play", "bid_target=maybe"], "bid_target='maybe': true or"),
                       ([], "one of the arguments --discards --pickups --sees --card-play "
-                           "is required")):
+                           "--declare is required")):
         with pytest.raises(SystemExit) as info:
             fork.main(bad)
         assert info.value.code == 2
@@ -708,6 +738,9 @@ def test_fork_writes_resumes_and_reports(tmp_path: Path,
         for r in range(3):
             fork.fork_game(("rule", "rule", "rule"), 16, 1, ISKO, r, 3)
     # the default bot looks at two pickup contracts already: nothing to fork
+    with pytest.raises(SystemExit, match="--declare 'eval_worlds=24': bot 1 already plays so"):
+        fork.fork_game(("pimc", "rule", "rule"), 0, 1, ISKO, 0, 0, lever="declare",
+                       settings={"eval_worlds": 24})
     with pytest.raises(SystemExit, match="already looks at 2 pickup contracts"):
         fork.fork_game(("pimc", "rule", "rule"), 0, 1, ISKO, 0, 2, lever="pickups")
 

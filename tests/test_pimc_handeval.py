@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -373,6 +374,76 @@ def test_a_bot_weighing_more_discards_declares_one_of_them() -> None:
         PIMCBot(declare_discards=0)
     with pytest.raises(TypeError, match="declare_discards"):
         PIMCBot(declare_discards="3")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("power", [1.0, 0.6, 0.5, 2.0])
+def test_expected_score_raises_the_win_probability_to_the_calibrations_power(
+        power: float) -> None:
+    """``declare_calibration`` (issue 17): the expected score with ``power`` is
+    the Seeger-Fabian expectation (D-14) at ``p ** power``; a world worth less
+    than the bid is lost overbid whatever the power (ISkO 5.4.2)."""
+    g = Contract.parse("G")
+    e = HandEstimate(g, None, 0.3, 48, 5, (48, 48, 72, 72, 24, 24, 48, 48))
+    p = e.win_probability() ** power
+    want = 0.0
+    for v in e.values:
+        if v >= 30:
+            won, lost = _seeger_sides(v)
+            want += p * won + (1 - p) * lost
+        else:
+            want += _seeger_sides(overbid_value(g, 30))[1]
+    assert e.expected_score(30, power=power) == pytest.approx(want / len(e.values))
+    assert (e.expected_score(30, power=1.0) == e.expected_score(30))
+
+
+@pytest.mark.parametrize("bad, error, says", [
+    (0, SkatError, "must be above 0 (1: no calibration), not 0"),
+    (0.0, SkatError, "must be above 0"),
+    (-0.5, SkatError, "must be a number at least 0, not -0.5"),
+    (float("nan"), SkatError, "must be a number at least 0"),
+    ("0.6", TypeError, "a number"),
+    (True, TypeError, "a number"),
+])
+def test_a_calibration_power_must_be_a_number_above_0(bad: object, error: type,
+                                                      says: str) -> None:
+    e = HandEstimate(Contract.parse("G"), None, 0.3, 48, 1, (48,))
+    with pytest.raises(error, match=re.escape(says)):
+        e.expected_score(18, power=bad)  # type: ignore[arg-type]
+    with pytest.raises(error, match="declare_calibration"):
+        PIMCBot(declare_calibration=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("power, declared", [(1.0, 0), (0.6, 2)])
+def test_a_calibrated_declaration_compares_the_contracts_at_its_power(
+        power: float, declared: int) -> None:
+    """``declare_calibration``: after the pickup the bot declares the shortlisted
+    contract with the best expected score at ``p ** declare_calibration``.
+    Scripted worlds: RuleBot's choice wins 8 of 8 worlds worth 24, the third
+    contract 7 of 8 worth 72 (the second none).  Taken as they are, the sure
+    24 is worth more; raised to the power 0.6, the likely 72 is."""
+    deal = Deal.parse("CJ SJ CA CK C9 C8 SA H7 HK D7 / C7 ST SK SQ S9 HA HT CT DA DT / "
+                      "CQ S8 S7 HQ H9 H8 DK DQ D9 D8 / HJ DJ")
+    bot = quick(1, declare_calibration=power)
+    real = bot._evaluate
+    shortlists: list[list[tuple[Contract, int | None]]] = []
+
+    def evaluate(cards: int, seat: int, candidates: Sequence[tuple[Contract, int | None]],
+                 worlds: Sequence[World], bid: int, cpu: float) -> Evaluation:
+        if any(d is None for _, d in candidates):  # the auction: solved as it is
+            return real(cards, seat, candidates, worlds, bid, cpu)
+        shortlists.append(list(candidates))
+        script = [(8, 24), (0, 24)] + [(7, 72)] * (len(candidates) - 2)
+        return Evaluation(tuple(HandEstimate(c, d, 0.3, v, w, (v,) * 8)
+                                for (c, d), (w, v) in zip(candidates, script)), 8, 1000)
+
+    bot._evaluate = evaluate  # type: ignore[method-assign]
+    record, _ = play_deal(deal, [bot, Passer(), Passer()])
+    declare = next(a for a in record.actions if isinstance(a, Declare))
+    assert len(shortlists) == 1 and len(shortlists[0]) == 3
+    contract, discard = shortlists[0][declared]
+    assert declare.contract == contract and declare.discard is not None
+    assert declare.discard.mask == discard
+    assert bot.declare_calibration == power and PIMCBot().declare_calibration == 1.0
 
 
 CLUBS_FIRST = CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8").mask

@@ -194,19 +194,26 @@ class HandEstimate(NamedTuple):
         """
         return (prior_weight * self.prior + self.wins) / (prior_weight + self.solved)
 
-    def expected_score(self, bid: int, prior_weight: float = PRIOR_WEIGHT) -> float | None:
+    def expected_score(self, bid: int, prior_weight: float = PRIOR_WEIGHT,
+                       power: float = 1.0) -> float | None:
         """The declarer's expected Seeger-Fabian points relative to each opponent
         (:func:`~skatlib.scoring.seeger_fabian_points`, as RuleBot's
         :func:`~skatlib.bots.basic.best_contract`) if he declares this contract
         having bid ``bid``: in a world where the game is worth less than the bid
         a suit or grand game is lost overbid (:func:`~skatlib.scoring.overbid_value`,
         ISkO 5.4.2); a null worth less may not be declared (D-7): ``None``.
+        ``power`` calibrates the win probability ``p`` as ``p ** power``: below 1
+        it credits the chance that real defenders, who do not see the cards,
+        let through a game that double-dummy defence beats
+        (:class:`PIMCBot`'s ``declare_calibration``).
 
         >>> e = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
         >>> round(e.expected_score(18), 2), round(e.expected_score(60), 2)
         (44.4, -139.07)
+        >>> round(e.expected_score(18, power=0.5), 2)  # p = 0.8 ** 0.5
+        73.48
         """
-        p = self.win_probability(prior_weight)
+        p = self.win_probability(prior_weight) ** _exponent(power, "power")
         values = self.values or (self.value,)
         total = 0.0
         for v in values:
@@ -230,10 +237,11 @@ class Evaluation(NamedTuple):
     nodes: int
     """Solver nodes searched."""
 
-    def best(self, bid: int, prior_weight: float = PRIOR_WEIGHT
+    def best(self, bid: int, prior_weight: float = PRIOR_WEIGHT, power: float = 1.0
              ) -> tuple[HandEstimate, float] | None:
         """The candidate with the highest expected score at ``bid`` and that score
-        (``None`` if none may be declared at it).
+        (``None`` if none may be declared at it); ``power`` as in
+        :meth:`HandEstimate.expected_score`.
 
         >>> grand = HandEstimate(Contract.parse("G"), None, 0.5, 48, 3, (48, 48, 72))
         >>> null = HandEstimate(Contract.parse("N"), None, 0.9, 23, 3, (23, 23, 23))
@@ -245,10 +253,25 @@ class Evaluation(NamedTuple):
         """
         best: tuple[HandEstimate, float] | None = None
         for e in self.estimates:
-            ev = e.expected_score(bid, prior_weight)
+            ev = e.expected_score(bid, prior_weight, power)
             if ev is not None and (best is None or ev > best[1]):
                 best = (e, ev)
         return best
+
+
+def _exponent(value: object, name: str) -> float:
+    """``value`` as a number above 0 (a calibration's exponent).
+
+    >>> _exponent(0, "declare_calibration")
+    Traceback (most recent call last):
+    ...
+    skatlib.errors.SkatError: declare_calibration must be above 0 (1: no calibration), not 0
+    """
+    x = _probability_like(value, name, upper=None)
+    if x == 0.0:
+        raise SkatError(f"{name} must be above 0 (1: no calibration), not {value!r}",
+                        Reason.BAD_TABLE)
+    return x
 
 
 def bid_ceiling(evaluation: Evaluation, prior_weight: float = PRIOR_WEIGHT, *,
@@ -1081,6 +1104,13 @@ class PIMCBot:
         best expected score kept (a tie: RuleBot's).  1, the default, takes
         RuleBot's discard (``benchmarks/pimc_variants.py:PIMCDiscards``
         measures more, see :doc:`/bots`, "A searched discard").
+    :param declare_calibration: after a pickup, the exponent ``a`` the
+        declaration raises each shortlisted contract's searched win probability
+        ``p`` to (``p ** a``, :meth:`HandEstimate.expected_score`) before it
+        compares their expected scores.  The worlds are solved double dummy, so
+        ``p`` is a defence that sees every card; real defenders let through
+        more, and ``a`` below 1 credits that.  1, the default, takes ``p`` as
+        it is (see :doc:`/bots`, "A calibrated declaration").
     :param auction_pickups: how many pickup contracts the auction may look
         at.  It looks at RuleBot's best first (see :meth:`act`); when what it
         has looked at would make it pass, it looks at the next one in RuleBot's
@@ -1155,6 +1185,7 @@ class PIMCBot:
                  hand_confidence: float = HAND_CONFIDENCE,
                  bidding: str = "search", eval_worlds: int = 24, eval_nodes: int = 600_000,
                  eval_world_nodes: int = 100_000, declare_discards: int = 1,
+                 declare_calibration: float = 1.0,
                  auction_pickups: int = 2, fight: bool = True, tie_break: str = "cards",
                  play_inference: bool = False, bid_target: bool = True,
                  trace: bool = False, solver: Solver | None = None) -> None:
@@ -1178,6 +1209,7 @@ class PIMCBot:
         self.eval_nodes = _at_least_one(eval_nodes, "eval_nodes")
         self.eval_world_nodes = _at_least_one(eval_world_nodes, "eval_world_nodes")
         self.declare_discards = _at_least_one(declare_discards, "declare_discards")
+        self.declare_calibration = _exponent(declare_calibration, "declare_calibration")
         self.auction_pickups = _at_least_one(auction_pickups, "auction_pickups")
         self.fight = bool(fight)
         self.tie_break = _one_of(tie_break, "tie_break", ("cards", "rules"))
@@ -1412,7 +1444,7 @@ class PIMCBot:
                 ev = self._evaluate(cards, int(o.seat), [options[i] for i in short], worlds,
                                     o.bid, cpu)
                 cost[:] = [len(worlds), max(cost[1], ev.worlds), cost[2] + ev.nodes]
-                best = ev.best(o.bid) if ev.worlds else None
+                best = ev.best(o.bid, power=self.declare_calibration) if ev.worlds else None
                 if best is not None:
                     pick_i = short[ev.estimates.index(best[0])]
             self._declared = (cards, o.bid, options[pick_i])
