@@ -170,10 +170,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
 
-from pimc import _margin, _mean_ci
+from pimc import _mapped, _margin, _mean_ci
 
 from skatlib import (
     Contract,
@@ -206,9 +204,6 @@ from skatlib.observation import Observation
 from skatlib.rules import Rules
 from skatlib.search.sampling import World
 from skatlib.search.solver import Solver
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 class _Stop(Exception):
@@ -811,15 +806,6 @@ def oracle_report(results: list[Oracle | None], deals: int, discards: int) -> No
         print(f"the searched choice turns {up} lost into won ({100 * up / n:.1f}%) and "
               f"{down} won into lost ({100 * down / n:.1f}%): net {up - down:+d} of "
               f"{len(searched)}")
-
-
-def _mapped(fn: Callable[[T], R], jobs: Sequence[T], workers: int) -> Iterator[R]:
-    """``fn`` over ``jobs`` in order, in ``workers`` processes (in this one for 1)."""
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            yield from pool.map(fn, jobs)
-    else:
-        yield from map(fn, jobs)
 
 
 def _read(path: str) -> dict[int, list[Game]]:

@@ -15,6 +15,8 @@ takes, and how fast RuleBot plays.
     PYTHONPATH=benchmarks python benchmarks/pimc.py --dd-loss run.jsonl --games 200
     python benchmarks/pimc.py --fusion 40 --depth 2 --from-trick 4   # strategy fusion
     python benchmarks/pimc.py --fusion 40 --role defender   # the same for the defence
+    python benchmarks/pimc.py --declared 300 --seed 11 --workers 2   # the search's win
+                                                 # probability against the games' outcome
 
 What is measured, on one core, CPU time (``time.process_time``, which the load
 of other processes does not inflate):
@@ -103,6 +105,19 @@ of other processes does not inflate):
   (a bot that searched so would play another card); the bot's own card below
   the best count at depth 1 and at depth ``D``; and the CPU seconds of the two
   counts together (median, max).
+* with ``--declared N`` (and ``--seed``, ``--bots``, default
+  ``pimc,pimc_v1,pimc_v1``, ``--workers``): deals ``seeded_deal(seed, i)``,
+  ``i < N``, each played three times as ``skat arena`` plays them
+  (:func:`skatlib.bots.arena.duplicate_game`).  Where bot 1 (a PIMC bot)
+  declares, the searched win probability of the game it declares
+  (:meth:`~skatlib.bots.pimc.HandEstimate.win_probability`) is set against the
+  outcome (:func:`declared_estimates`): as its auction saw it (the candidate
+  of that game type, before the skat; a hand game: the same contract) and, after
+  a pickup, as its declaration saw it (the contract and discard it declared,
+  where it compared two or more).  Printed by probability band: the games, the
+  mean probability and the share won; and the power ``a`` whose ``p ** a``
+  fits the outcomes best (:func:`calibration_power`, maximum likelihood), the
+  figure behind ``PIMCBot(declare_calibration=...)``.
 * RuleBot self-play with ``simulate`` in this process: deals per CPU second, and
   the same for RandomBot as the baseline measured in the same run (the ratio is
   what to compare between machines).
@@ -111,17 +126,22 @@ of other processes does not inflate):
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
 
 from skatlib import (
     Action,
     Bot,
+    Contract,
+    Declare,
     GameRecord,
     GameResult,
     GameState,
@@ -149,6 +169,7 @@ from skatlib.bots.arena import (
 from skatlib.bots.pimc import (
     TT_LIMIT,
     Decision,
+    Evaluation,
     PIMCBot,
     _auction_candidates,
     _win_points,
@@ -797,6 +818,148 @@ def _fusion_line(label: str, r: _FusionRow) -> None:
           f"{r.other:>5} {r.bot_below_1:>5} {r.bot_below_d:>5} {cpu}")
 
 
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _mapped(fn: Callable[[T], R], jobs: Sequence[T], workers: int) -> Iterator[R]:
+    """``fn`` over ``jobs`` in order, in ``workers`` processes (in this one for 1)."""
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            yield from pool.map(fn, jobs)
+    else:
+        yield from map(fn, jobs)
+
+
+class _Recorder:
+    """Bot 1 of ``--declared``: a factory of the bot ``spec`` that keeps every
+    hand evaluation of a declaration after a pickup (candidates whose discards
+    are fixed) in ``seen``, and the bots it made in ``bots``."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.seen: list[Evaluation] = []
+        self.bots: list[PIMCBot] = []
+
+    def __call__(self, seed: int) -> PIMCBot:
+        bot = make_bot(self.spec, seed)
+        if not isinstance(bot, PIMCBot):
+            raise SystemExit(f"--declared: bot 1 must be a PIMC bot, not {self.spec!r}")
+        evaluate = bot._evaluate
+
+        def recording(cards: int, seat: int, candidates: Sequence[tuple[Contract, int | None]],
+                      worlds: Sequence[World], bid: int, cpu: float) -> Evaluation:
+            ev = evaluate(cards, seat, candidates, worlds, bid, cpu)
+            if candidates and all(d for _, d in candidates):
+                self.seen.append(ev)
+            return ev
+
+        bot._evaluate = recording  # type: ignore[method-assign]
+        self.bots.append(bot)
+        return bot
+
+
+Declared = tuple[str, bool, float | None, float | None]
+"""A game bot 1 declared: its contract, whether it won, the auction's and the
+declaration's searched win probability of it (``None``: not searched)."""
+
+
+def declared_estimates(specs: Sequence[str], index: int, seed: int, rotation: int
+                       ) -> Declared | None:
+    """Rotation ``rotation`` of duplicate deal ``index`` played as the arena plays
+    it (bot 1 recorded, :class:`_Recorder`); ``None`` unless bot 1 declared.
+
+    The auction's probability is that of its candidate of the declared game
+    type (a hand game: the same contract) when it looked at one; the
+    declaration's, after a pickup, that of the contract and discard declared,
+    when it compared two or more."""
+    recorder = _Recorder(specs[0])
+    at_seat, record = duplicate_game((recorder, *specs[1:]), index, seed, preset("isko"),
+                                     rotation)
+    res = result(record.replay())
+    if not isinstance(res, GameResult) or res.declarer is None or \
+            at_seat[int(res.declarer)] != 0:
+        return None
+    (bot,) = recorder.bots
+    contract = res.contract
+    auction: float | None = None
+    memo = bot._auction
+    if memo is not None and memo[2] is not None:
+        for e in memo[2].estimates:
+            same = e.contract == contract if contract.hand else \
+                e.contract.game_type == contract.game_type and not e.contract.hand
+            if same and e.solved:
+                auction = e.win_probability()
+                break
+    declaration: float | None = None
+    declare = next((a for a in record.actions if isinstance(a, Declare)), None)
+    if recorder.seen and declare is not None and declare.discard is not None:
+        for e in recorder.seen[-1].estimates:
+            if (e.contract, e.discard) == (contract, declare.discard.mask) and e.solved:
+                declaration = e.win_probability()
+    return str(contract), res.won, auction, declaration
+
+
+def _declared_job(args: tuple[tuple[str, ...], int, int]) -> list[Declared]:
+    specs, index, seed = args
+    out = []
+    for r in range(3):
+        got = declared_estimates(specs, index, seed, r)
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def calibration_power(pairs: Sequence[tuple[float, bool]]) -> float:
+    """The power ``a`` (0.05 to 2.00 in steps of 0.01) under which ``p ** a``
+    fits the outcomes ``pairs`` (probability, won) best: the largest likelihood
+    of the wins and losses (``p`` clipped to 0.0001 .. 0.999999).
+
+    >>> calibration_power([(0.25, True), (0.25, False)])  # 0.25 ** 0.5 = 0.5
+    0.5
+    >>> calibration_power([(0.5, True)] * 9 + [(0.5, False)])  # 0.5 ** 0.15 ~ 0.9
+    0.15
+    """
+    def likelihood(a: float) -> float:
+        total = 0.0
+        for p, won in pairs:
+            q = min(max(p, 1e-4), 1 - 1e-6) ** a
+            total += math.log(q) if won else math.log(1 - q)
+        return total
+
+    return max((k / 100 for k in range(5, 201)), key=likelihood)
+
+
+BANDS = (0.0, 0.35, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
+"""The probability bands of ``--declared``'s table (the last one holds 1.0)."""
+
+
+def declared_report(deals: int, seed: int, specs: Sequence[str], workers: int) -> None:
+    """The searched win probability of bot 1's declarations against their
+    outcome (see the module docs)."""
+    games = [g for part in _mapped(_declared_job, [(tuple(specs), i, seed)
+                                                   for i in range(deals)], workers)
+             for g in part]
+    won = sum(g[1] for g in games)
+    print(f"{deals} duplicate deals (seed {seed}), {3 * deals} games; bot 1 ({specs[0]}) "
+          f"declared {len(games)}, won {won}")
+    seen = (("the auction", [(g[2], g[1]) for g in games if g[2] is not None]),
+            ("the declaration after a pickup", [(g[3], g[1]) for g in games
+                                                if g[3] is not None]))
+    for label, pairs in seen:
+        print(f"{label}'s win probability of the game declared: {len(pairs)} games")
+        if not pairs:
+            continue
+        print(f"  {'band':>11} {'games':>6} {'mean p':>7} {'won':>6}")
+        for lo, hi in itertools.pairwise(BANDS):
+            band = [(p, w) for p, w in pairs if lo <= p < hi or hi == 1.0 and p == 1.0]
+            if band:
+                print(f"  {lo:.2f}-{hi:.2f} {len(band):>6} "
+                      f"{statistics.mean(p for p, _ in band):>7.3f} "
+                      f"{statistics.mean(w for _, w in band):>6.3f}")
+        print(f"  the power that fits best: p ** {calibration_power(pairs):.2f}")
+
+
 def throughput(deals: int) -> None:
     rates = {}
     for bots in ("random", "rule"):
@@ -829,7 +992,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--from-trick", type=int, default=4)
     p.add_argument("--budget", type=int, default=3_000_000)
     p.add_argument("--role", choices=("declarer", "defender"), default="declarer")
+    p.add_argument("--declared", type=int, metavar="N")
+    p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
+    if args.declared:
+        specs = args.bots.split(",") if args.bots != p.get_default("bots") else \
+            ["pimc", "pimc_v1", "pimc_v1"]
+        if len(specs) != 3 or args.workers < 1:
+            p.error("--declared: --bots names three bots (bot 1 a PIMC bot), --workers 1 "
+                    "or more")
+        declared_report(args.declared, args.seed, specs, args.workers)
+        return 0
     if args.fusion:
         if args.depth < 1 or not 1 <= args.from_trick <= 10 or args.budget < 1:
             p.error("--depth and --budget must be at least 1, --from-trick 1..10")

@@ -1174,3 +1174,49 @@ def test_pimc_fusion_counts_where_one_plan_changes_the_declarers_card(
         module.main(["--fusion", "2", "--depth", "0"])
     with pytest.raises(SystemExit):
         module.main(["--fusion", "2", "--role", "partner"])
+
+
+def test_declared_sets_the_searched_win_probability_against_the_outcome(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/pimc.py --declared (issue 17: the figure behind
+    ``declare_calibration``): deal 4 of seed 1 played as the arena plays it.
+    In rotation 2 bot 1 picks up and declares a grand: the contract and the
+    outcome are the arena game's, and the declaration's probability is that of
+    the grand with the discard declared among the contracts it compared; in
+    rotation 0 bot 1 does not declare (``None``).  The command line counts the
+    same games."""
+    import sys
+    import types
+
+    from skatlib import ISKO, Declare, result
+    from skatlib.bots.arena import duplicate_game
+
+    module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    quick = types.ModuleType("declared_quick")
+    quick.Bot = _fork_bot(1)  # type: ignore[attr-defined]
+    sys.modules["declared_quick"] = quick
+    specs = ("declared_quick:Bot", "rule", "rule")
+    try:
+        assert module.declared_estimates(specs, 4, 1, 0) is None
+        recorder = module._Recorder(specs[0])
+        at_seat, record = duplicate_game((recorder, "rule", "rule"), 4, 1, ISKO, 2)
+        got = module.declared_estimates(specs, 4, 1, 2)
+        games = [module.declared_estimates(specs, i, 1, r) for i in range(5) for r in range(3)]
+        assert module.main(["--declared", "5", "--seed", "1", "--bots", ",".join(specs)]) == 0
+    finally:
+        del sys.modules["declared_quick"]
+    res = result(record.replay())
+    assert res is not None and at_seat[int(res.declarer)] == 0
+    assert got is not None and got[:2] == (str(res.contract), res.won) and got[0] == "G"
+    declare = next(a for a in record.actions if isinstance(a, Declare))
+    assert declare.discard is not None and len(recorder.seen) == 1
+    (estimate,) = [e for e in recorder.seen[0].estimates
+                   if (e.contract, e.discard) == (res.contract, declare.discard.mask)]
+    assert got[3] == estimate.win_probability() and 0.0 <= got[3] <= 1.0
+    assert len(recorder.seen[0].estimates) >= 2
+    out = capsys.readouterr().out
+    mine = [g for g in games if g is not None]
+    assert out.startswith(f"5 duplicate deals (seed 1), 15 games; bot 1 (declared_quick:Bot) "
+                          f"declared {len(mine)}, won {sum(g[1] for g in mine)}\n")
+    assert "the declaration after a pickup's win probability of the game declared: " in out
+    assert "the power that fits best: p ** " in out
