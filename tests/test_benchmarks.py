@@ -1188,7 +1188,7 @@ def test_declared_sets_the_searched_win_probability_against_the_outcome(
     import sys
     import types
 
-    from skatlib import ISKO, Declare, result
+    from skatlib import ISKO, Declare, GameResult, result
     from skatlib.bots.arena import duplicate_game
 
     module = load_script("benchmarks/pimc.py", "skatlib_benchmarks_pimc")
@@ -1206,7 +1206,8 @@ def test_declared_sets_the_searched_win_probability_against_the_outcome(
     finally:
         del sys.modules["declared_quick"]
     res = result(record.replay())
-    assert res is not None and at_seat[int(res.declarer)] == 0
+    assert isinstance(res, GameResult) and res.declarer is not None
+    assert at_seat[int(res.declarer)] == 0
     assert got is not None and got[:2] == (str(res.contract), res.won) and got[0] == "G"
     declare = next(a for a in record.actions if isinstance(a, Declare))
     assert declare.discard is not None and len(recorder.seen) == 1
