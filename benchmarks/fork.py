@@ -7,8 +7,8 @@ every card).
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
-    python benchmarks/fork.py --declare declare_calibration=0.6 --deals 1000 --seed 12 \
-        --workers 2 --out calib06-v1-s12.jsonl     # a calibrated declaration
+    python benchmarks/fork.py --declare declare_calibration=1.0 --uncapped --deals 1000 \
+        --seed 12 --workers 2 --out calib10-v1-s12.jsonl  # the declaration uncalibrated
     python benchmarks/fork.py --sees --deals 1000 --seed 3 --workers 2 \\
         --out sees-v1-s3.jsonl                     # bot 1 sees every card in the play
     python benchmarks/fork.py --sees --role declarer --from-trick 4 --deals 1000 \\
@@ -81,8 +81,11 @@ same in both, so the copies differ in the discard alone).
 declaration's settings (:data:`DECLARE`: ``declare_calibration``,
 ``declare_discards``, ``eval_worlds``, ``eval_nodes``) in ``NEW`` for that
 decision, and reports as ``--discards`` does.  ``--declare
-declare_calibration=0.6`` measures a declaration that raises each contract's
-searched win probability to the power 0.6 before comparing expected scores.
+declare_calibration=0.3`` measured a declaration that raises each contract's
+searched win probability to the power 0.3 before comparing expected scores
+against the bot of then, which took it as it is (``docs/bots.rst``, "A
+calibrated declaration"); it is the default since, so ``--declare
+declare_calibration=1.0`` now measures the same lever with the sign turned.
 
 ``--pickups K`` measures ``PIMCBot(auction_pickups=K)`` the same way: a
 bot that, where bot 1 would pass in the auction, first looks at RuleBot's

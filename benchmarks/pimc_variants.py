@@ -117,7 +117,7 @@ True
 >>> PIMCDiscards(1).declare_discards, PIMCEvalDeep(1).declare_discards
 (3, 1)
 
-:class:`PIMCRuleTie` is today's default bot with ``tie_break="rules"``: among
+:class:`PIMCRuleTie` is the default bot of 6 December 2026 with ``tie_break="rules"``: among
 the cards the card play's search rates alike, RuleBot's card if it is one of
 them.  Paired with the default on seed 3's deals it gained nothing measurable
 (``docs/bots.rst``, "Breaking ties as a player would").
@@ -138,7 +138,8 @@ __all__ = ["BOLD_CONFIDENCE", "DEEPER_EVAL_SCALE", "DEEP_NODES", "DISCARDS", "EV
            "PICKUPS", "PIMCBold", "PIMCCombined", "PIMCDeclaration", "PIMCDeclarerWorlds60",
            "PIMCDeep", "PIMCDiscards", "PIMCEvalDeep", "PIMCEvalDeepPlay", "PIMCEvalDeeper",
            "PIMCFight", "PIMCFightDeep", "PIMCPickups", "PIMCPlain", "PIMCPlayInference",
-           "PIMCRuleTie", "PIMCSolverDefaults", "PIMCWorlds60", "PLAIN_EVAL_NODES",
+           "PIMCRuleTie", "PIMCSolverDefaults", "PIMCUncalibrated", "PIMCWorlds60",
+           "PLAIN_EVAL_NODES",
            "PLAIN_EVAL_WORLDS", "TIE_BREAK", "WORLDS", "plain_solver"]
 
 BOLD_CONFIDENCE = 0.25
@@ -173,7 +174,10 @@ class PIMCPlain(PIMCBot):
     :func:`plain_solver`, ``declaration_inference`` and ``fight`` are off, the
     hand evaluation has :data:`PLAIN_EVAL_WORLDS` and :data:`PLAIN_EVAL_NODES`,
     the auction looks at one pickup contract (``auction_pickups=1``, the
-    default until 6 December 2026), every other default is the bot's; ``options`` are
+    default until 6 December 2026), every game is played for 61
+    (``bid_target=False``) and the declaration takes the searched win
+    probabilities as they are (``declare_calibration=1.0``; both the defaults
+    until 7 December 2026), every other default is the bot's; ``options`` are
     :class:`~skatlib.bots.pimc.PIMCBot`'s keywords (the variants below set theirs).
 
     >>> PIMCPlain().fight, PIMCPlain().worlds == PIMCBot().worlds
@@ -187,6 +191,8 @@ class PIMCPlain(PIMCBot):
         options.setdefault("fight", False)
         options.setdefault("play_inference", False)
         options.setdefault("auction_pickups", 1)
+        options.setdefault("bid_target", False)
+        options.setdefault("declare_calibration", 1.0)
         options.setdefault("solver", plain_solver())
         super().__init__(seed, **options)
 
@@ -412,7 +418,9 @@ class PIMCPickups(PIMCEvalDeep):
     supports the bid.  Everything else is :class:`PIMCEvalDeep`'s, so it plays
     every deal exactly as that bot does up to such a pass (``benchmarks/fork.py
     --pickups``).  Measured so, it became the bot's default on 6 December 2026:
-    this class is today's default bot under a fixed name.
+    this class is the default bot of 6 December 2026 under a fixed name (the
+    default since plays for what the bid needs and calibrates its
+    declaration: :class:`PIMCPlain` pins both off).
 
     >>> bot, before = PIMCPickups(), PIMCEvalDeep()
     >>> bot.auction_pickups, before.auction_pickups, bot.eval_worlds == before.eval_worlds
@@ -431,11 +439,12 @@ TIE_BREAK = "rules"
 
 
 class PIMCRuleTie(PIMCPickups):
-    """:class:`PIMCPickups` (today's default bot) with ``tie_break=`` :data:`TIE_BREAK`:
-    among cards the search rates alike, RuleBot's card if it is one of them.  A
-    declarer who wins in every sampled world whatever he leads then draws trumps
-    as RuleBot does instead of leading his poorest card.  Everything else is the
-    default's, so it plays every deal as the default does up to the first card
+    """:class:`PIMCPickups` (the default bot of 6 December 2026) with
+    ``tie_break=`` :data:`TIE_BREAK`: among cards the search rates alike,
+    RuleBot's card if it is one of them.  A declarer who wins in every sampled
+    world whatever he leads then draws trumps as RuleBot does instead of
+    leading his poorest card.  Everything else is that bot's, so it plays every
+    deal as that bot does up to the first card
     that the two tie-breaks choose differently (``docs/bots.rst``, "Breaking
     ties as a player would")::
 
@@ -449,6 +458,24 @@ class PIMCRuleTie(PIMCPickups):
 
     def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
         options.setdefault("tie_break", TIE_BREAK)
+        super().__init__(seed, **options)
+
+
+class PIMCUncalibrated(PIMCBot):
+    """Today's default bot with ``declare_calibration=1.0``: after a pickup its
+    declaration compares the contracts at their searched win probabilities as
+    they are, as the default did until 7 December 2026 (``docs/bots.rst``, "A
+    calibrated declaration")::
+
+        PYTHONPATH=benchmarks python benchmarks/pimc.py --declared 300 --seed 11 \\
+            --workers 2 --bots pimc_variants:PIMCUncalibrated,pimc_v1,pimc_v1
+
+    >>> PIMCUncalibrated().declare_calibration, PIMCBot().declare_calibration
+    (1.0, 0.3)
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, **options: Any) -> None:
+        options.setdefault("declare_calibration", 1.0)
         super().__init__(seed, **options)
 
 

@@ -443,7 +443,7 @@ def test_a_calibrated_declaration_compares_the_contracts_at_its_power(
     contract, discard = shortlists[0][declared]
     assert declare.contract == contract and declare.discard is not None
     assert declare.discard.mask == discard
-    assert bot.declare_calibration == power and PIMCBot().declare_calibration == 1.0
+    assert bot.declare_calibration == power and PIMCBot().declare_calibration == 0.3
 
 
 CLUBS_FIRST = CardSet.parse("SJ HJ CA CT CK C9 C7 SA H7 D8").mask
