@@ -158,7 +158,8 @@ is worth in :meth:`HandEstimate.win_probability`."""
 DECLARE_CALIBRATION = 0.3
 """The default ``declare_calibration`` of :class:`PIMCBot`: the power ``a`` whose
 ``p ** a`` best fits how often the bot won the games it declared against
-``pimc_v1`` (maximum likelihood, ``benchmarks/pimc.py --declared``, 0.31 on seed 11)."""
+``pimc_v1`` (maximum likelihood, ``benchmarks/pimc.py --declared``: 0.32 on seed
+11's deals, rounded)."""
 
 TT_LIMIT = 400_000
 """The transposition entries of the PIMC bots' own solvers (``Solver(tt_limit=...)``:
