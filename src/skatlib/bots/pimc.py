@@ -1283,8 +1283,9 @@ class PIMCBot:
         is higher; after a pickup it shortlists
         the three contracts RuleBot ranks best, each with RuleBot's discard
         (:func:`~skatlib.bots.basic.choose_declaration`), solves fresh worlds
-        for them and declares the best.  With no world solved it decides as
-        RuleBot would."""
+        for them and declares the one with the best expected score, each win
+        probability raised to the power ``declare_calibration``.  With no
+        world solved it decides as RuleBot would."""
         o = observation
         if o.phase == Phase.PLAYING:
             if o.contract is None or o.declarer is None:
