@@ -7,7 +7,7 @@ every card).
     python benchmarks/fork.py --discards 3 --deals 1000 --seed 1 --workers 2 \\
         --out discards3-v1.jsonl                   # bot 1 pimc, against two pimc_v1
     python benchmarks/fork.py --discards 3 --bots pimc,rulebot_v1:RuleBotV1,rulebot_v1:RuleBotV1
-    python benchmarks/fork.py --declare declare_calibration=1.0 --uncapped --deals 1000 \
+    python benchmarks/fork.py --declare declare_calibration=1.0 --uncapped --deals 1000 \\
         --seed 12 --workers 2 --out calib10-v1-s12.jsonl  # the declaration uncalibrated
     python benchmarks/fork.py --sees --deals 1000 --seed 3 --workers 2 \\
         --out sees-v1-s3.jsonl                     # bot 1 sees every card in the play

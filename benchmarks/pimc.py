@@ -897,6 +897,7 @@ def declared_estimates(specs: Sequence[str], index: int, seed: int, rotation: in
         for e in recorder.seen[-1].estimates:
             if (e.contract, e.discard) == (contract, declare.discard.mask) and e.solved:
                 declaration = e.win_probability()
+                break
     return str(contract), res.won, auction, declaration
 
 
