@@ -826,27 +826,59 @@ def _read(path: str) -> dict[int, list[Game]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog="How each lever is forked and what is printed: the module's docs "
+               "(benchmarks/fork.py).")
     levers = p.add_mutually_exclusive_group(required=True)
-    levers.add_argument("--discards", type=int)
-    levers.add_argument("--pickups", type=int)
-    levers.add_argument("--sees", action="store_true")
-    levers.add_argument("--card-play", metavar="KEY=VALUE[,KEY=VALUE]")
-    levers.add_argument("--declare", metavar="KEY=VALUE[,KEY=VALUE]")
-    p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", default="isko")
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--out", metavar="FILE")
-    p.add_argument("--oracle", type=int, metavar="N")
-    p.add_argument("--worlds", type=int, default=0, metavar="W")
-    p.add_argument("--uncapped", action="store_true")
-    p.add_argument("--from-trick", type=int, default=None, metavar="K")
-    p.add_argument("--role", choices=ROLES, default=None)
-    p.add_argument("--less", metavar="FILE")
-    p.add_argument("--rule-auction", action="store_true")
-    p.add_argument("--overbid", action="store_true")
+    levers.add_argument("--discards", type=int, metavar="K",
+                        help="fork at the declaration after a pickup: declare_discards=K "
+                             "(2 or more)")
+    levers.add_argument("--pickups", type=int, metavar="K",
+                        help="fork at a pass of bot 1 in the auction: auction_pickups=K "
+                             "(more than bot 1's)")
+    levers.add_argument("--sees", action="store_true",
+                        help="fork at the first card: bot 1 sees every card in the play")
+    levers.add_argument("--card-play", metavar="KEY=VALUE[,KEY=VALUE]",
+                        help="fork at the first card with card play settings: "
+                             + ", ".join(CARD_PLAY))
+    levers.add_argument("--declare", metavar="KEY=VALUE[,KEY=VALUE]",
+                        help="fork at the declaration after a pickup with declaration "
+                             "settings: " + ", ".join(DECLARE))
+    p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1",
+                   help="three bots as in skat arena, bot 1 a PIMC bot "
+                        "(default pimc,pimc_v1,pimc_v1)")
+    p.add_argument("--deals", type=int, default=100,
+                   help="duplicate deals, each in three rotations (default 100)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="seed of the deals and the bots, as in skat arena (default 1)")
+    p.add_argument("--rules", default="isko",
+                   help="rules preset: isko, pub, iss (default isko)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes in parallel (default 1; results do not depend on it)")
+    p.add_argument("--out", metavar="FILE",
+                   help="one JSON line per deal as it goes; a rerun with it resumes")
+    p.add_argument("--oracle", type=int, metavar="N",
+                   help="with --discards: what another discard could gain at most, "
+                        "N deals of three RuleBots")
+    p.add_argument("--worlds", type=int, default=0, metavar="W",
+                   help="with --oracle: also the lever's own choice from W worlds")
+    p.add_argument("--uncapped", action="store_true",
+                   help="with --discards or --declare: plan the forked declaration "
+                        "without the CPU cap")
+    p.add_argument("--from-trick", type=int, default=None, metavar="K",
+                   help="with --sees or --card-play: from trick K on only (1..10)")
+    p.add_argument("--role", choices=ROLES, default=None,
+                   help="with --sees or --card-play: only the games where bot 1 has "
+                        "this role")
+    p.add_argument("--less", metavar="FILE",
+                   help="also this run's gain less that of FILE (same lever, bots "
+                        "and seed), paired by deal")
+    p.add_argument("--rule-auction", action="store_true",
+                   help="with --sees or --card-play: three RuleBots bid and declare")
+    p.add_argument("--overbid", action="store_true",
+                   help="with --sees or --card-play: fork only the games whose declarer "
+                        "needs schneider or schwarz")
     args = p.parse_args(argv)
     lever = ("sees" if args.sees else "card-play" if args.card_play is not None
              else "declare" if args.declare is not None

@@ -974,27 +974,56 @@ def throughput(deals: int) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--deals", type=int, default=10)
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--bots", default="pimc,pimc_v1")
-    p.add_argument("--rule-deals", type=int, default=2000)
-    p.add_argument("--rule-only", action="store_true")
-    p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
-    p.add_argument("--breakdown", metavar="FILE")
-    p.add_argument("--pool", nargs="+", metavar="FILE")
-    p.add_argument("--same-players", action="store_true")
-    p.add_argument("--calibration", type=int, metavar="N")
-    p.add_argument("--play-fit", type=int, metavar="N")
-    p.add_argument("--dd-loss", metavar="FILE")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--fusion", type=int, metavar="N")
-    p.add_argument("--depth", type=int, default=2)
-    p.add_argument("--from-trick", type=int, default=4)
-    p.add_argument("--budget", type=int, default=3_000_000)
-    p.add_argument("--role", choices=("declarer", "defender"), default="declarer")
-    p.add_argument("--declared", type=int, metavar="N")
-    p.add_argument("--workers", type=int, default=1)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog="What each mode prints: the module's docs (benchmarks/pimc.py).")
+    p.add_argument("--deals", type=int, default=10,
+                   help="deals, each played with the bot in every seat (default 10)")
+    p.add_argument("--seed", type=int, default=7,
+                   help="seed of the deals (seeded_deal(seed, i)) and the bots, for the traced "
+                        "bots, --fusion and --declared (default 7)")
+    p.add_argument("--bots", default="pimc,pimc_v1",
+                   help="PIMC bots to trace, comma-separated: a registry name or module:Class "
+                        "(default pimc,pimc_v1); with --declared: three bots, bot 1 a PIMC bot "
+                        "(default pimc,pimc_v1,pimc_v1); with --play-fit: any bots")
+    p.add_argument("--rule-deals", type=int, default=2000,
+                   help="deals of RuleBot and RandomBot self-play for the throughput "
+                        "(default 2000; 0: none)")
+    p.add_argument("--rule-only", action="store_true",
+                   help="the RuleBot throughput only, no PIMC decisions")
+    p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
+                   help="two skat arena --out files of the same deals: bot 1 paired NEW - OLD")
+    p.add_argument("--breakdown", metavar="FILE",
+                   help="one skat arena --out file: bot 1's margin by who declared and won")
+    p.add_argument("--pool", nargs="+", metavar="FILE",
+                   help="skat arena --out files of different seeds read back as one run")
+    p.add_argument("--same-players", action="store_true",
+                   help="with --pool: files whose bots are named differently hold the same "
+                        "players")
+    p.add_argument("--calibration", type=int, metavar="N",
+                   help="RuleBot's estimate against the solver over N deals")
+    p.add_argument("--play-fit", type=int, metavar="N",
+                   help="how well the play inference's model fits --bots over N deals")
+    p.add_argument("--dd-loss", metavar="FILE",
+                   help="one skat arena --out file: the card points each card gave away "
+                        "against double-dummy play")
+    p.add_argument("--games", type=int, default=100,
+                   help="with --dd-loss: games sampled from the file (default 100)")
+    p.add_argument("--fusion", type=int, metavar="N",
+                   help="strategy fusion over N deals: PIMC's count against one plan")
+    p.add_argument("--depth", type=int, default=2,
+                   help="with --fusion: decisions planned as one (default 2)")
+    p.add_argument("--from-trick", type=int, default=4,
+                   help="with --fusion: the first trick looked at, 1..10 (default 4)")
+    p.add_argument("--budget", type=int, default=3_000_000,
+                   help="with --fusion: solver nodes per search (default 3,000,000)")
+    p.add_argument("--role", choices=("declarer", "defender"), default="declarer",
+                   help="with --fusion: the bot's role looked at (default declarer)")
+    p.add_argument("--declared", type=int, metavar="N",
+                   help="N deals: the searched win probability of bot 1's declared games "
+                        "against their outcome")
+    p.add_argument("--workers", type=int, default=1,
+                   help="with --declared: processes in parallel (default 1)")
     args = p.parse_args(argv)
     if args.declared:
         specs = args.bots.split(",") if args.bots != p.get_default("bots") else \

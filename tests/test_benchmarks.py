@@ -1221,3 +1221,33 @@ def test_declared_sets_the_searched_win_probability_against_the_outcome(
                           f"declared {len(mine)}, won {sum(g[1] for g in mine)}\n")
     assert "the declaration after a pickup's win probability of the game declared: " in out
     assert "the power that fits best: p ** " in out
+
+
+@pytest.mark.parametrize("script", ["pimc", "fork"])
+def test_help_describes_every_option_of_the_strength_scripts(
+        script: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` of benchmarks/pimc.py and benchmarks/fork.py gives each option a
+    line of its own (before, they listed bare flags), and names the module's docs
+    for what each mode prints."""
+    import argparse
+
+    module = _fork() if script == "fork" else load_script(
+        "benchmarks/pimc.py", "skatlib_benchmarks_pimc")
+    parsers: list[argparse.ArgumentParser] = []
+    original = argparse.ArgumentParser.parse_args
+
+    def spy(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> Any:
+        parsers.append(self)
+        return original(self, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(argparse.ArgumentParser, "parse_args", spy)
+        with pytest.raises(SystemExit) as stop:
+            module.main(["--help"])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    assert f"benchmarks/{script}.py" in text
+    options = [a for a in parsers[0]._actions if a.option_strings != ["-h", "--help"]]
+    assert len(options) >= 19
+    bare = [a.option_strings[0] for a in options if not a.help]
+    assert bare == []
