@@ -144,7 +144,9 @@ def unpack(ref: str, into: Path) -> Path | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--repeats", type=int, default=15,
+                        help="repeats, each one fresh interpreter per row; the median is "
+                             "reported (default %(default)s)")
     parser.add_argument("--ref", default=BASELINE_REF,
                         help="the commit of the 0.1.0 baseline (default %(default)s)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
