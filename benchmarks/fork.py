@@ -177,6 +177,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pimc import _mapped, _margin, _mean_ci
 
 from skatlib import (
+    PRESETS,
     Contract,
     GameState,
     Phase,
@@ -853,7 +854,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1,
                    help="seed of the deals and the bots, as in skat arena (default 1)")
     p.add_argument("--rules", default="isko",
-                   help="rules preset: isko, pub, iss (default isko)")
+                   help="rules preset: " + ", ".join(PRESETS) + " (default isko)")
     p.add_argument("--workers", type=int, default=1,
                    help="processes in parallel (default 1; results do not depend on it)")
     p.add_argument("--out", metavar="FILE",
