@@ -848,15 +848,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "settings: " + ", ".join(DECLARE))
     p.add_argument("--bots", default="pimc,pimc_v1,pimc_v1",
                    help="three bots as in skat arena, bot 1 a PIMC bot "
-                        "(default pimc,pimc_v1,pimc_v1)")
+                        "(default %(default)s)")
     p.add_argument("--deals", type=int, default=100,
-                   help="duplicate deals, each in three rotations (default 100)")
+                   help="duplicate deals, each in three rotations (default %(default)s)")
     p.add_argument("--seed", type=int, default=1,
-                   help="seed of the deals and the bots, as in skat arena (default 1)")
+                   help="seed of the deals and the bots, as in skat arena (default %(default)s)")
     p.add_argument("--rules", default="isko",
-                   help="rules preset: " + ", ".join(PRESETS) + " (default isko)")
+                   help="rules preset: " + ", ".join(PRESETS) + " (default %(default)s)")
     p.add_argument("--workers", type=int, default=1,
-                   help="processes in parallel (default 1; results do not depend on it)")
+                   help="processes in parallel (default %(default)s; results do not depend on it)")
     p.add_argument("--out", metavar="FILE",
                    help="one JSON line per deal as it goes; a rerun with it resumes")
     p.add_argument("--oracle", type=int, metavar="N",

@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=1_000_000, help="records (1000000)")
     parser.add_argument("--unique", type=int, default=3000, help="distinct bot games (3000)")
     parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the bot games in the archive (default 1)")
+                        help="seed of the bot games in the archive (default %(default)s)")
     parser.add_argument("--mode", choices=("read", "scan", "both"), default="read",
                         help="read_records (parse), scan (parse+replay+verify), or both")
     parser.add_argument("--every", type=int, default=0,

@@ -196,6 +196,9 @@ def _traced(name: str, seed: int) -> PIMCBot:
 REGISTERED = ("pimc", "pimc_uniform", "pimc_rules", "pimc_v1")
 """The registry's PIMC bots that ``--bots`` takes by name."""
 
+DECLARED_BOTS = ("pimc", "pimc_v1", "pimc_v1")
+"""The bots of ``--declared`` when ``--bots`` is not given."""
+
 
 def _quantile(xs: Sequence[float], q: float) -> float:
     s = sorted(xs)
@@ -978,17 +981,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=__doc__.split("\n\n")[0] if __doc__ else None,
         epilog="What each mode prints: the module's docs (benchmarks/pimc.py).")
     p.add_argument("--deals", type=int, default=10,
-                   help="deals, each played with the bot in every seat (default 10)")
+                   help="deals, each played with the bot in every seat (default %(default)s)")
     p.add_argument("--seed", type=int, default=7,
                    help="seed of the deals (seeded_deal(seed, i)) and the bots, for the traced "
-                        "bots, --fusion and --declared (default 7)")
+                        "bots, --fusion and --declared (default %(default)s)")
     p.add_argument("--bots", default="pimc,pimc_v1",
                    help="PIMC bots to trace, comma-separated: a registry name or module:Class "
-                        "(default pimc,pimc_v1); with --declared: three bots, bot 1 a PIMC bot "
-                        "(default pimc,pimc_v1,pimc_v1); with --play-fit: any bots")
+                        "(default %(default)s); with --declared: three bots, bot 1 a PIMC bot "
+                        f"(default {','.join(DECLARED_BOTS)}); with --play-fit: any bots")
     p.add_argument("--rule-deals", type=int, default=2000,
                    help="deals of RuleBot and RandomBot self-play for the throughput "
-                        "(default 2000; 0: none)")
+                        "(default %(default)s; 0: none)")
     p.add_argument("--rule-only", action="store_true",
                    help="the RuleBot throughput only, no PIMC decisions")
     p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
@@ -1008,26 +1011,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="one skat arena --out file: the card points each card gave away "
                         "against double-dummy play")
     p.add_argument("--games", type=int, default=100,
-                   help="with --dd-loss: games sampled from the file (default 100)")
+                   help="with --dd-loss: games sampled from the file (default %(default)s)")
     p.add_argument("--fusion", type=int, metavar="N",
                    help="strategy fusion over N deals: PIMC's count against one plan")
     p.add_argument("--depth", type=int, default=2,
-                   help="with --fusion: decisions planned as one (default 2)")
+                   help="with --fusion: decisions planned as one (default %(default)s)")
     p.add_argument("--from-trick", type=int, default=4,
-                   help="with --fusion: the first trick looked at, 1..10 (default 4)")
+                   help="with --fusion: the first trick looked at, 1..10 (default %(default)s)")
     p.add_argument("--budget", type=int, default=3_000_000,
-                   help="with --fusion: solver nodes per search (default 3,000,000)")
+                   help="with --fusion: solver nodes per search (default %(default)s)")
     p.add_argument("--role", choices=("declarer", "defender"), default="declarer",
-                   help="with --fusion: the bot's role looked at (default declarer)")
+                   help="with --fusion: the bot's role looked at (default %(default)s)")
     p.add_argument("--declared", type=int, metavar="N",
                    help="N deals: the searched win probability of bot 1's declared games "
                         "against their outcome")
     p.add_argument("--workers", type=int, default=1,
-                   help="with --declared: processes in parallel (default 1)")
+                   help="with --declared: processes in parallel (default %(default)s)")
     args = p.parse_args(argv)
     if args.declared:
         specs = args.bots.split(",") if args.bots != p.get_default("bots") else \
-            ["pimc", "pimc_v1", "pimc_v1"]
+            list(DECLARED_BOTS)
         if len(specs) != 3 or args.workers < 1:
             p.error("--declared: --bots names three bots (bot 1 a PIMC bot), --workers 1 "
                     "or more")

@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds per environment measurement (default 2; quick 0.2)")
     parser.add_argument("--json", metavar="PATH", help="write every figure to this JSON file")
     parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the deals and environments measured (default 1)")
+                        help="seed of the deals and environments measured (default %(default)s)")
     parser.add_argument("--cpu-time", action="store_true",
                         help="time with this process's CPU time (time.process_time) instead "
                              "of wall time: on a shared, busy machine")

@@ -677,7 +677,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-openspiel", action="store_true",
                         help="leave OpenSpiel out even if it is installed")
     parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the deals measured (default 1)")
+                        help="seed of the deals measured (default %(default)s)")
     parser.add_argument("--growth-deals", type=int,
                         help="deals for the memory-growth check (default 100,000; quick 500)")
     args = parser.parse_args(argv)
